@@ -1,0 +1,36 @@
+/**
+ * Row `reliability-governor`: verified completion. Composition only; the
+ * rules live in the pure folders beside this file.
+ */
+import '../kernel/host/session-events.js'
+import type { Context } from '@deepseek-ai/cordis'
+import type {} from '@deepseek-ai/dsh-session-projection'
+import { resolveConfig } from '../kernel/config.js'
+import { dualProjectionUnit } from '../kernel/projection.js'
+import { ReliabilityConfig } from './config.js'
+import { reliabilityFold, type ReliabilityState } from './contract/fold.js'
+import { registerStatusTool } from './host/status-tool.js'
+
+declare module '@deepseek-ai/dsh-session-projection/types' {
+  interface SessionProjectionMap {
+    reliability: ReliabilityState
+  }
+}
+
+export const name = 'reliability-governor'
+export const inject = ['tools', 'sessionProjections']
+export const Config = ReliabilityConfig
+export type Config = ReliabilityConfig
+
+/**
+ * Mount the governor.
+ * @param ctx - the row's context.
+ * @param raw - configuration from the patch.
+ * @throws Error naming the key path when the configuration is invalid.
+ */
+export function apply(ctx: Context, raw: ReliabilityConfig): void {
+  const config = resolveConfig(ReliabilityConfig, raw, name)
+  if (!config.enabled) return
+  ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
+  registerStatusTool(ctx)
+}

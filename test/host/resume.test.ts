@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SessionId } from '@deepseek-ai/dsh-session'
+import * as reliability from '../../src/reliability/plugin.js'
+import { readProjectionState } from '../../src/kernel/projection.js'
+import { reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.js'
+import * as eventWriter from '../support/event-writer.ts'
+import { sampleAttempt, sampleContract } from '../support/records.ts'
+import { call, say } from '../support/script.ts'
+import { createAgent, mountHost, runTurn, scriptModel, type MountedHost } from '../support/host.ts'
+
+const cleanups: Array<() => Promise<unknown>> = []
+afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+
+async function host(root: string): Promise<MountedHost> {
+  const mounted = await mountHost({ persistenceRoot: root, plugins: [[reliability, {}], [eventWriter, {}]] })
+  cleanups.push(() => mounted.dispose())
+  return mounted
+}
+
+describe('governance state survives a fresh process', () => {
+  it('folds the same state after loading the session from disk in a new Context', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dshg-resume-'))
+    cleanups.push(() => rm(root, { recursive: true, force: true }))
+    const first = await host(root)
+    const contract = sampleContract('ct-1', 0)
+    scriptModel(first.ctx, [
+      call('write_session_event', { type: 'reliability/contract', data: contract }),
+      call('write_session_event', { type: 'reliability/attempt', data: sampleAttempt('ct-1', 1) }),
+      say('written'),
+    ])
+    const agent = createAgent(first.ctx, 'resume-1')
+    await runTurn(agent, 'write governance events')
+    const before = readProjectionState(first.ctx.sessionProjections, agent.session, reliabilityFold)
+    expect(reliabilityPhase(before)).toBe('active')
+    expect(before.attempts).toHaveLength(1)
+    const writtenTypes = agent.session.events.map(event => event.type).filter(type => type.startsWith('reliability/'))
+    expect(writtenTypes).toEqual(['reliability/contract', 'reliability/attempt'])
+    await first.ctx.sessions.flush(agent.session)
+    await first.dispose()
+
+    const second = await host(root)
+    const handle = await second.ctx.agentLoop.resume(second.ctx, {
+      resumeSessionId: SessionId('resume-1'),
+      agentOptions: { provider: 'mock', model: 'mock' },
+    })
+    const after = readProjectionState(second.ctx.sessionProjections, handle.agent.session, reliabilityFold)
+    expect(after).toEqual(before)
+    expect(after.contract?.receipt).toBe(contract.receipt)
+  })
+})

@@ -1,0 +1,31 @@
+/** Well-formed governance records for tests that write events directly. */
+import { contentReceipt } from '../../src/kernel/receipts.js'
+import type { AttemptRecord, ContractRecord } from '../../src/reliability/contract/records.js'
+
+/** A version 3 contract record with a correct receipt. */
+export function sampleContract(contractId: string, startedAtSeq: number): ContractRecord {
+  const body = {
+    version: 3 as const,
+    contractId,
+    objective: 'README.md states the project name',
+    claims: [{ id: 'c1', statement: 'README names the project', importance: 'critical' as const, verification: 'deterministic' as const, checkIds: ['k1'], minimumIndependentSources: 1 }],
+    checks: [{ id: 'k1', kind: 'file_contains', args: { path: 'README.md', text: 'demo' } }],
+    maxAttempts: 3,
+    startedAtSeq,
+    coverage: { status: 'ready' },
+    reviewMode: 'off',
+  }
+  return { ...body, receipt: contentReceipt(body) }
+}
+
+/** A failing manual attempt for a contract. */
+export function sampleAttempt(contractId: string, attempt: number): AttemptRecord {
+  const body = {
+    contractId,
+    attempt,
+    trigger: 'manual' as const,
+    results: [{ checkId: 'k1', passed: false, evidence: 'README.md does not contain "demo"' }],
+    verdict: 'fail' as const,
+  }
+  return { ...body, receipt: contentReceipt(body) }
+}
