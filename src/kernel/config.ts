@@ -93,6 +93,7 @@ export function describeConfig(schema: Schema): readonly ConfigKeyDoc[] {
 
 function describeType(node: Schema): string {
   if (node.type === 'union' && node.list !== undefined) return node.list.map(item => JSON.stringify(item.value)).join(' \\| ')
+  if (node.type === 'number' && node.meta.step === 1) return 'integer'
   return node.type
 }
 

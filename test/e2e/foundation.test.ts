@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProfile, dumpConfig, makeWorkspace, readSessionLogs, runTask, type Profile } from '../support/dsh-profile.ts'
 import { startModelServer, systemPromptOf, toolNamesOf, type ScriptedModelServer } from '../support/model-server.ts'
 import { call, say } from '../support/script.ts'
+import { e2eEnv } from './env.ts'
 
-function env(name: string): string {
-  const value = process.env[name]
-  if (value === undefined) throw new Error(`${name} not set: the e2e global setup did not run`)
-  return value
-}
 
 const servers: ScriptedModelServer[] = []
 afterAll(async () => { await Promise.all(servers.map(server => server.close())) })
@@ -17,7 +13,7 @@ afterAll(async () => { await Promise.all(servers.map(server => server.close())) 
 describe('the packed bundle in a real dsh profile', () => {
   let profile: Profile
   beforeAll(async () => {
-    profile = await createProfile({ dsh: env('DSHG_DSH_BIN'), tarball: env('DSHG_TARBALL') })
+    profile = await createProfile({ dsh: e2eEnv('DSHG_DSH_BIN'), tarball: e2eEnv('DSHG_TARBALL') })
   })
 
   it('composes both rows into the profile tree', async () => {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import Schema from '@deepseek-ai/schemastery'
+import { describeConfig, resolveConfig } from '../../src/kernel/config.ts'
+
+const Example = Schema.object({
+  enabled: Schema.boolean().default(true).description('on or off'),
+  limit: Schema.natural().min(1).max(10).default(3).description('a bounded count'),
+  nested: Schema.object({
+    mode: Schema.union(['a', 'b']).default('a').description('a mode'),
+  }),
+})
+
+describe('row configuration', () => {
+  it('resolves defaults', () => {
+    expect(resolveConfig(Example, {} as never, 'row')).toEqual({ enabled: true, limit: 3, nested: { mode: 'a' } })
+  })
+
+  it('names the row and the key path of an out-of-range, mistyped or unknown key', () => {
+    expect(() => resolveConfig(Example, { limit: 50 } as never, 'row')).toThrow('dsh-governance: row config $.limit expected number <= 10 but got 50')
+    expect(() => resolveConfig(Example, { nested: { mode: 'c' } } as never, 'row')).toThrow('$.nested.mode')
+    expect(() => resolveConfig(Example, { limt: 5 } as never, 'row')).toThrow('dsh-governance: row config $.limt is not a known key')
+    expect(() => resolveConfig(Example, { nested: { mood: 'a' } } as never, 'row')).toThrow('$.nested.mood is not a known key')
+  })
+
+  it('describes every leaf key for the docs table', () => {
+    expect(describeConfig(Example)).toEqual([
+      { path: 'enabled', type: 'boolean', defaultValue: true, description: 'on or off', bounds: '' },
+      { path: 'limit', type: 'integer', defaultValue: 3, description: 'a bounded count', bounds: '>= 1, <= 10' },
+      { path: 'nested.mode', type: '"a" \\| "b"', defaultValue: 'a', description: 'a mode', bounds: '' },
+    ])
+  })
+})

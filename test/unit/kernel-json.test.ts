@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { canonicalJson, isJsonValue, parseStrictJson } from '../../src/kernel/json.ts'
+import { contentReceipt, isReceipt } from '../../src/kernel/receipts.ts'
+
+describe('lossless JSON', () => {
+  it('accepts plain data and refuses what the session log refuses', () => {
+    expect(isJsonValue({ a: [1, 'x', null, true, { b: 0 }] })).toBe(true)
+    for (const bad of [undefined, Number.NaN, Infinity, -0, new Date(0), new Map(), { a: undefined }, [() => 1], 1n]) {
+      expect(isJsonValue(bad)).toBe(false)
+    }
+  })
+
+  it('serializes canonically with sorted keys and names the path of a bad value', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, 1], c: 'x' } })).toBe('{"a":{"c":"x","d":[2,1]},"b":1}')
+    expect(() => canonicalJson({ a: { b: Number.NaN } })).toThrow('$.a.b')
+    expect(() => canonicalJson({ a: [new Date(0)] })).toThrow('$.a[0]')
+  })
+
+  it('parses strictly: duplicate keys and inexact numbers are ambiguous', () => {
+    expect(parseStrictJson('{"a": [1, 2.5, "x"]}')).toEqual({ ok: true, value: { a: [1, 2.5, 'x'] } })
+    const duplicate = parseStrictJson('{"a": 1, "a": 2}')
+    expect(duplicate.ok).toBe(false)
+    expect(duplicate.ok ? '' : duplicate.reason).toMatch(/Duplicate key 'a'/)
+    const big = parseStrictJson('{"n": 12345678901234567890}')
+    expect(big.ok ? '' : big.reason).toMatch(/12345678901234567890 cannot be represented exactly/)
+    expect(parseStrictJson('{"n": -0}').ok).toBe(false)
+    expect(parseStrictJson('{"n": ').ok).toBe(false)
+  })
+})
+
+describe('content receipts', () => {
+  it('are sha256 over canonical JSON, independent of key order', () => {
+    const receipt = contentReceipt({ b: 1, a: 2 })
+    expect(receipt).toBe(contentReceipt({ a: 2, b: 1 }))
+    expect(receipt).toBe('sha256:d3626ac30a87e6f7a6428233b3c68299976865fa5508e4267c5415c76af7a772')
+    expect(isReceipt(receipt)).toBe(true)
+    expect(isReceipt('sha256:abc')).toBe(false)
+  })
+
+  it('refuse non-JSON values', () => {
+    expect(() => contentReceipt({ at: new Date(0) })).toThrow(TypeError)
+  })
+})
