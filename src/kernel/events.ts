@@ -11,48 +11,37 @@ import type { AttemptRecord, ContractRecord, TerminalRecord } from '../reliabili
  * carry an opaque JSON object; the owning capability narrows its entry.
  */
 export interface GovernanceEventMap {
-  /** An activated evidence contract (complete record). */
   'reliability/contract': ContractRecord
-  /** One evaluation of the active contract's checks. */
   'reliability/attempt': AttemptRecord
-  /** certified, exhausted or abstained. */
   'reliability/terminal': TerminalRecord
-  /** A trusted verifier profile's run and verdict. */
   'reliability/code-verification': JsonObject
-  /** A receipt-bound auxiliary contract draft. */
   'reliability/contract-draft': JsonObject
-  /** The user's decision over an interpreted-intent proposal. */
   'reliability/intent-review': JsonObject
-  /** The user's decision over an evidence proposal. */
   'reliability/contract-review': JsonObject
-  /** The complete orientation record of the session (intent, objective, scope, plan). */
   'ieg/orientation': JsonObject
-  /** The complete information-integrity ledger after a change. */
   'ieg/information': JsonObject
-  /** The complete terminology glossary after a change. */
   'ieg/glossary': JsonObject
 }
 
 /** One event type this bundle writes. */
 export type GovernanceEventType = keyof GovernanceEventMap
 
-/** Every event type, in declaration order; a test proves it matches {@link GovernanceEventMap}. */
-export const GOVERNANCE_EVENT_TYPES = [
-  'reliability/contract',
-  'reliability/attempt',
-  'reliability/terminal',
-  'reliability/code-verification',
-  'reliability/contract-draft',
-  'reliability/intent-review',
-  'reliability/contract-review',
-  'ieg/orientation',
-  'ieg/information',
-  'ieg/glossary',
-] as const satisfies readonly GovernanceEventType[]
+/** What each event records; the compiler holds these keys equal to {@link GovernanceEventMap}. */
+export const GOVERNANCE_EVENTS = {
+  'reliability/contract': 'An activated evidence contract: objective, claims, checks, coverage, budget and evidence boundary.',
+  'reliability/attempt': 'One evaluation of the active contract: trigger, ordered check results, verdict, receipt.',
+  'reliability/terminal': 'The end of a contract: certified, exhausted or abstained, with reason and the linked attempt receipt.',
+  'reliability/code-verification': 'A trusted verifier profile run: profile receipt, exit and sandbox facts, output hashes, verdict.',
+  'reliability/contract-draft': 'A receipt-bound auxiliary contract draft with route and prompt provenance.',
+  'reliability/intent-review': 'The user\'s decision over an exact interpreted-intent proposal receipt.',
+  'reliability/contract-review': 'The user\'s decision over an evidence proposal bound to the approved intent.',
+  'ieg/orientation': 'The complete orientation record: intent, objective, scope, terminology, ordered plan.',
+  'ieg/information': 'The complete information-integrity ledger after a change.',
+  'ieg/glossary': 'The complete terminology glossary after a change.',
+} as const satisfies Record<GovernanceEventType, string>
 
-type Missing = Exclude<GovernanceEventType, typeof GOVERNANCE_EVENT_TYPES[number]>
-/** Compile-time proof that the list names every map entry. */
-export const EVERY_EVENT_TYPE_LISTED: [Missing] extends [never] ? true : Missing = true
+/** Every event type, in declaration order. */
+export const GOVERNANCE_EVENT_TYPES = Object.keys(GOVERNANCE_EVENTS) as readonly GovernanceEventType[]
 
 /** The reader catalog as the host exposes it: a set typed read-only. */
 export interface EventTypeCatalog {

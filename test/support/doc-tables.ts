@@ -1,0 +1,53 @@
+/**
+ * Markdown tables derived from the single declarations (config schemas, the
+ * event vocabulary). Docs embed them between `<!-- generated:NAME -->` markers;
+ * the docs test fails when a page drifts and `npm run docs` rewrites them.
+ */
+import type Schema from '@deepseek-ai/schemastery'
+import { describeConfig } from '../../src/kernel/config.ts'
+import { GOVERNANCE_EVENTS } from '../../src/kernel/events.ts'
+import { ReliabilityConfig } from '../../src/reliability/config.ts'
+import { IegConfig } from '../../src/ieg/config.ts'
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+}
+
+function configTable(schema: Schema): string {
+  const rows = describeConfig(schema).map(key =>
+    `| \`${key.path}\` | ${key.type} | \`${JSON.stringify(key.defaultValue)}\` | ${key.bounds} | ${cell(key.description)} |`)
+  return ['| key | type | default | bounds | meaning |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+function eventTable(): string {
+  const rows = Object.entries(GOVERNANCE_EVENTS).map(([type, meaning]) => `| \`${type}\` | ${cell(meaning)} |`)
+  return ['| event type | records |', '| --- | --- |', ...rows].join('\n')
+}
+
+/** Every generated block by name. */
+export function generatedBlocks(): Record<string, string> {
+  return {
+    'reliability-config': configTable(ReliabilityConfig),
+    'ieg-config': configTable(IegConfig),
+    events: eventTable(),
+  }
+}
+
+const BLOCK = /<!-- generated:([a-z-]+) -->\n[\s\S]*?<!-- \/generated:\1 -->/g
+
+/**
+ * A page with every generated block replaced by its current rendering.
+ * @param page - markdown text.
+ * @returns the updated text and the names of the blocks it holds.
+ */
+export function refreshPage(page: string): { text: string, names: string[] } {
+  const blocks = generatedBlocks()
+  const names: string[] = []
+  const text = page.replace(BLOCK, (_match, name: string) => {
+    const block = blocks[name]
+    if (block === undefined) throw new Error(`unknown generated block "${name}"`)
+    names.push(name)
+    return `<!-- generated:${name} -->\n${block}\n<!-- /generated:${name} -->`
+  })
+  return { text, names }
+}
