@@ -4,12 +4,16 @@
  */
 import '../kernel/host/session-events.js'
 import type { Context } from '@deepseek-ai/cordis'
+import type {} from '@deepseek-ai/dsh-fs'
 import type {} from '@deepseek-ai/dsh-session-projection'
+import type {} from '@deepseek-ai/dsh-system-prompt'
 import { resolveConfig } from '../kernel/config.js'
 import { dualProjectionUnit } from '../kernel/projection.js'
 import { ReliabilityConfig } from './config.js'
 import { reliabilityFold, type ReliabilityState } from './contract/fold.js'
-import { registerStatusTool } from './host/status-tool.js'
+import { registerPolicySection } from './host/policy-section.js'
+import { registerGovernorTools } from './host/tools.js'
+import { enforceAtTurnStop } from './host/turn-stop.js'
 
 declare module '@deepseek-ai/dsh-session-projection/types' {
   interface SessionProjectionMap {
@@ -18,7 +22,7 @@ declare module '@deepseek-ai/dsh-session-projection/types' {
 }
 
 export const name = 'reliability-governor'
-export const inject = ['tools', 'sessionProjections']
+export const inject = ['tools', 'sessionProjections', 'systemPrompt', 'fs']
 export const Config = ReliabilityConfig
 export type Config = ReliabilityConfig
 
@@ -32,5 +36,7 @@ export function apply(ctx: Context, raw: ReliabilityConfig): void {
   const config = resolveConfig(ReliabilityConfig, raw, name)
   if (!config.enabled) return
   ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
-  registerStatusTool(ctx)
+  registerPolicySection(ctx, config.policySectionOrder)
+  registerGovernorTools(ctx, config)
+  if (config.autoVerifyAtTurnStop) enforceAtTurnStop(ctx, config, name)
 }

@@ -15,7 +15,7 @@ const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 async function host(root: string): Promise<MountedHost> {
-  const mounted = await mountHost({ persistenceRoot: root, plugins: [[reliability, {}], [eventWriter, {}]] })
+  const mounted = await mountHost({ fs: true, persistenceRoot: root, plugins: [[reliability, { autoVerifyAtTurnStop: false }], [eventWriter, {}]] })
   cleanups.push(() => mounted.dispose())
   return mounted
 }

@@ -4,6 +4,7 @@
  */
 import { isJsonValue, type JsonObject } from '../../kernel/json.js'
 import type { FoldEvent, FoldSpec } from '../../kernel/projection.js'
+import { receiptMatches } from './lifecycle.js'
 import type { AttemptRecord, ContractRecord, TerminalOutcome, TerminalRecord } from './records.js'
 
 /** Folded state: the latest contract with its attempts and terminal record. */
@@ -11,12 +12,14 @@ export interface ReliabilityState extends JsonObject {
   readonly contract: ContractRecord | null
   readonly attempts: AttemptRecord[]
   readonly terminal: TerminalRecord | null
+  /** Set when a stored record's receipt does not cover its content; nothing later applies. */
+  readonly integrityError: string | null
 }
 
 /** Where the latest contract stands. */
 export type ReliabilityPhase = 'inactive' | 'active' | TerminalOutcome
 
-const INITIAL: ReliabilityState = { contract: null, attempts: [], terminal: null }
+const INITIAL: ReliabilityState = { contract: null, attempts: [], terminal: null, integrityError: null }
 
 /**
  * Apply one committed event.
@@ -25,9 +28,14 @@ const INITIAL: ReliabilityState = { contract: null, attempts: [], terminal: null
  * @returns the next state; the same reference for events of other types.
  */
 export function applyReliabilityEvent(state: ReliabilityState, event: FoldEvent): ReliabilityState {
+  if (!event.type.startsWith('reliability/') || state.integrityError !== null) return state
+  const data = event.data as { receipt?: unknown }
+  if (typeof data.receipt === 'string' && !receiptMatches(data as { receipt: string })) {
+    return { ...state, integrityError: `${event.type} at seq ${event.seq}: its receipt does not cover its content (tampered or corrupt)` }
+  }
   switch (event.type) {
     case 'reliability/contract':
-      return { contract: event.data as ContractRecord, attempts: [], terminal: null }
+      return { contract: event.data as ContractRecord, attempts: [], terminal: null, integrityError: null }
     case 'reliability/attempt': {
       const attempt = event.data as AttemptRecord
       if (state.contract?.contractId !== attempt.contractId || state.terminal !== null) return state
@@ -56,7 +64,7 @@ export function reliabilityPhase(state: ReliabilityState): ReliabilityPhase {
 function isReliabilityState(value: unknown): value is ReliabilityState {
   if (!isJsonValue(value) || typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const record = value as Record<string, unknown>
-  return 'contract' in record && 'terminal' in record && Array.isArray(record['attempts'])
+  return 'contract' in record && 'terminal' in record && 'integrityError' in record && Array.isArray(record['attempts'])
 }
 
 /** The projection fold registered by the governor row. */

@@ -1,0 +1,59 @@
+/**
+ * What evaluators may observe: workspace files through a port the host adapter
+ * implements with `ctx.fs`, and the session's events. Pure types.
+ */
+import type { JsonObject, JsonValue } from '../../kernel/json.js'
+import type { FoldEvent } from '../../kernel/projection.js'
+import type { WorkspacePath } from './paths.js'
+
+/** A file as a check sees it after resolution, containment and type checks. */
+export type FileInspection =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'file', readonly size: number }
+  | { readonly kind: 'refused', readonly reason: string }
+
+/** A file's text: read only when it is a contained regular file within the size bound. */
+export type TextEvidence =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'text', readonly text: string }
+  | { readonly kind: 'refused', readonly reason: string }
+
+/** Whether any directory entry exists at a path, symlinks included (not followed). */
+export type EntryEvidence =
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'present', readonly type: string }
+  | { readonly kind: 'refused', readonly reason: string }
+
+/** The workspace as evaluators may read it. */
+export interface WorkspacePort {
+  inspect(path: WorkspacePath): Promise<FileInspection>
+  readText(path: WorkspacePath): Promise<TextEvidence>
+  entry(path: WorkspacePath): Promise<EntryEvidence>
+}
+
+/** Everything one evaluation may observe. */
+export interface EvaluationContext {
+  readonly workspace: WorkspacePort
+  /** Every event of the session; evaluators count only those after `startedAtSeq`. */
+  readonly events: readonly FoldEvent[]
+  readonly startedAtSeq: number
+  /** The governor's own tool names, excluded from trajectory evidence. */
+  readonly governorTools: ReadonlySet<string>
+}
+
+/** Validated arguments of one check (snake_case, as the model wrote them). */
+export interface CheckArgs extends JsonObject {
+  path?: string
+  text?: string
+  pointer?: string
+  value?: JsonValue
+  tool?: string
+  arguments_contain?: JsonObject
+  min_count?: number
+}
+
+/** The outcome of one check: pass or fail, and why. */
+export interface CheckOutcome {
+  readonly passed: boolean
+  readonly evidence: string
+}

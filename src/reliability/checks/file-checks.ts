@@ -1,0 +1,90 @@
+/** Evaluators of the workspace-file check kinds. Pure over the workspace port. */
+import { canonicalJson, parseStrictJson, type JsonValue } from '../../kernel/json.js'
+import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence } from './evidence.js'
+import { resolvePointer } from './json-pointer.js'
+import type { WorkspacePath } from './paths.js'
+import { quote } from './text.js'
+
+function pathOf(args: CheckArgs): WorkspacePath {
+  return args.path as WorkspacePath
+}
+
+function textOf(args: CheckArgs): string {
+  return args.text as string
+}
+
+function unreadable(path: string, evidence: Exclude<TextEvidence, { kind: 'text' }>): CheckOutcome {
+  return { passed: false, evidence: evidence.kind === 'missing' ? `${path} does not exist` : `${path}: ${evidence.reason}` }
+}
+
+/** Pass iff the path resolves inside the workspace to a regular file. */
+export async function fileExists(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
+  const path = pathOf(args)
+  const found = await ctx.workspace.inspect(path)
+  switch (found.kind) {
+    case 'file': return { passed: true, evidence: `${path} exists (${found.size} bytes)` }
+    case 'missing': return { passed: false, evidence: `${path} does not exist` }
+    case 'refused': return { passed: false, evidence: `${path}: ${found.reason}` }
+  }
+}
+
+/** Pass iff no directory entry of any kind (a dangling symlink included) exists at the path. */
+export async function fileAbsent(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
+  const path = pathOf(args)
+  const found = await ctx.workspace.entry(path)
+  switch (found.kind) {
+    case 'absent': return { passed: true, evidence: `${path} is absent` }
+    case 'present': return { passed: false, evidence: `${path} still exists (${found.type})` }
+    case 'refused': return { passed: false, evidence: `${path}: ${found.reason}` }
+  }
+}
+
+/** Pass iff the file's text contains the literal. */
+export async function fileContains(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
+  const path = pathOf(args)
+  const read = await ctx.workspace.readText(path)
+  if (read.kind !== 'text') return unreadable(path, read)
+  return read.text.includes(textOf(args))
+    ? { passed: true, evidence: `${path} contains ${quote(textOf(args))}` }
+    : { passed: false, evidence: `${path} does not contain ${quote(textOf(args))}` }
+}
+
+/** Pass iff the file exists as readable text and does not contain the literal. */
+export async function fileNotContains(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
+  const path = pathOf(args)
+  const read = await ctx.workspace.readText(path)
+  if (read.kind !== 'text') return unreadable(path, read)
+  const at = read.text.indexOf(textOf(args))
+  return at < 0
+    ? { passed: true, evidence: `${path} does not contain ${quote(textOf(args))}` }
+    : { passed: false, evidence: `${path} still contains ${quote(textOf(args))} at character ${at}` }
+}
+
+/** Pass iff the file's complete decoded text equals the expected text. */
+export async function fileEquals(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
+  const path = pathOf(args)
+  const read = await ctx.workspace.readText(path)
+  if (read.kind !== 'text') return unreadable(path, read)
+  const expected = textOf(args)
+  if (read.text === expected) return { passed: true, evidence: `${path} equals the expected ${expected.length} characters` }
+  let at = 0
+  while (at < read.text.length && at < expected.length && read.text[at] === expected[at]) at += 1
+  return { passed: false, evidence: `${path} differs from the expected text at character ${at}: found ${quote(read.text.slice(at, at + 40))}, expected ${quote(expected.slice(at, at + 40))} (lengths ${read.text.length} and ${expected.length})` }
+}
+
+/** Pass iff the file is unambiguous JSON and the value at the pointer canonically equals the expected value. */
+export async function jsonEquals(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
+  const path = pathOf(args)
+  const pointer = args.pointer as string
+  const read = await ctx.workspace.readText(path)
+  if (read.kind !== 'text') return unreadable(path, read)
+  const parsed = parseStrictJson(read.text)
+  if (!parsed.ok) return { passed: false, evidence: `${path} is not unambiguous JSON: ${parsed.reason}` }
+  const found = resolvePointer(parsed.value, pointer)
+  if (!found.found) return { passed: false, evidence: `${path}: ${found.reason}` }
+  const actual = canonicalJson(found.value)
+  const expected = canonicalJson(args.value as JsonValue)
+  return actual === expected
+    ? { passed: true, evidence: `${path}#${pointer} equals ${quote(expected)}` }
+    : { passed: false, evidence: `${path}#${pointer} is ${quote(actual)}, expected ${quote(expected)}` }
+}

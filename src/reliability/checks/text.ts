@@ -1,0 +1,28 @@
+/** Byte-level rules for file evidence: size bound and strict UTF-8. Pure. */
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/**
+ * Decode bytes as UTF-8, refusing malformed sequences.
+ * @param bytes - file content.
+ * @returns the text, or undefined when the bytes are not valid UTF-8.
+ */
+export function decodeUtf8Strict(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    // A TypeError from the fatal decoder is the only failure: malformed input.
+    return undefined
+  }
+}
+
+/**
+ * Shorten text for evidence messages, keeping it on one line.
+ * @param text - any text.
+ * @param max - maximum characters kept.
+ * @returns JSON-quoted, shortened text.
+ */
+export function quote(text: string, max = 80): string {
+  const shortened = text.length > max ? `${text.slice(0, max)}...` : text
+  return JSON.stringify(shortened)
+}

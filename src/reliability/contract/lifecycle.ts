@@ -1,0 +1,119 @@
+/**
+ * Lifecycle decisions over the folded state: opening a contract, settling an
+ * attempt (certify, repair or exhaust), abstaining, and the exact text the
+ * agent is steered with. Pure; the host adapter appends the records.
+ */
+import { contentReceipt, type Receipt } from '../../kernel/receipts.js'
+import type { ContractSpec } from './input.js'
+import type { CoverageReport } from './coverage.js'
+import type { ReliabilityState } from './fold.js'
+import type { AttemptRecord, AttemptTrigger, CheckResultRecord, ContractRecord, TerminalRecord } from './records.js'
+
+/** The contract version this build writes: unreviewed (review mode off). */
+export const WRITTEN_CONTRACT_VERSION = 3
+
+/**
+ * Attach a receipt over a record's other fields.
+ * @param body - the record without its receipt.
+ * @returns the record with `receipt`.
+ */
+export function withReceipt<T extends object>(body: T): T & { receipt: Receipt } {
+  return { ...body, receipt: contentReceipt(body) }
+}
+
+/**
+ * Whether a stored record's receipt covers its content.
+ * @param stored - a record carrying `receipt`.
+ * @returns true when recomputing the receipt gives the stored one.
+ */
+export function receiptMatches(stored: { readonly receipt: string }): boolean {
+  const { receipt, ...body } = stored
+  try {
+    return contentReceipt(body) === receipt
+  } catch {
+    // contentReceipt throws TypeError only for non-JSON content, which cannot match.
+    return false
+  }
+}
+
+/**
+ * The version 3 contract record for a validated spec.
+ * @param spec - validated contract arguments.
+ * @param coverage - a `ready` assessment.
+ * @param startedAtSeq - seq the contract event will occupy; later events are evidence.
+ */
+export function openContract(spec: ContractSpec, coverage: CoverageReport, startedAtSeq: number): ContractRecord {
+  return withReceipt({
+    version: WRITTEN_CONTRACT_VERSION,
+    contractId: `contract-${startedAtSeq}`,
+    objective: spec.objective,
+    claims: spec.claims,
+    checks: spec.checks,
+    maxAttempts: spec.maxAttempts,
+    startedAtSeq,
+    coverage,
+    reviewMode: 'off',
+  })
+}
+
+/** What settling an attempt decided. */
+export type Settlement =
+  | { readonly kind: 'certified', readonly attempt: AttemptRecord, readonly terminal: TerminalRecord }
+  | { readonly kind: 'repair', readonly attempt: AttemptRecord }
+  | { readonly kind: 'exhausted', readonly attempt: AttemptRecord, readonly terminal: TerminalRecord }
+
+/**
+ * Record one evaluation and decide what follows. Manual and turn-stop attempts share one budget.
+ * @param contract - the active contract.
+ * @param previous - attempts already recorded for it.
+ * @param results - ordered check results.
+ * @param trigger - what started the attempt.
+ */
+export function settleAttempt(contract: ContractRecord, previous: readonly AttemptRecord[], results: CheckResultRecord[], trigger: AttemptTrigger): Settlement {
+  const number = previous.length + 1
+  const passed = results.every(result => result.passed)
+  const attempt = withReceipt({ contractId: contract.contractId, attempt: number, trigger, results, verdict: passed ? 'pass' as const : 'fail' as const })
+  if (passed) {
+    return { kind: 'certified', attempt, terminal: withReceipt({ contractId: contract.contractId, outcome: 'certified' as const, reason: `all ${results.length} checks passed on attempt ${number}`, attemptReceipt: attempt.receipt }) }
+  }
+  if (number >= contract.maxAttempts) {
+    return { kind: 'exhausted', attempt, terminal: withReceipt({ contractId: contract.contractId, outcome: 'exhausted' as const, reason: `${failedCount(results)} check(s) still fail after ${number} of ${contract.maxAttempts} attempts`, attemptReceipt: attempt.receipt }) }
+  }
+  return { kind: 'repair', attempt }
+}
+
+function failedCount(results: readonly CheckResultRecord[]): number {
+  return results.filter(result => !result.passed).length
+}
+
+/**
+ * The terminal record of an abstention.
+ * @param state - folded state with an active contract.
+ * @param reason - the agent's reason.
+ */
+export function abstainRecord(state: ReliabilityState & { contract: ContractRecord }, reason: string): TerminalRecord {
+  return withReceipt({ contractId: state.contract.contractId, outcome: 'abstained' as const, reason, attemptReceipt: state.attempts.at(-1)?.receipt ?? null })
+}
+
+function failedLines(contract: ContractRecord, results: readonly CheckResultRecord[]): string {
+  const kinds = new Map(contract.checks.map(check => [check.id, check.kind]))
+  return results.filter(result => !result.passed).map(result => `- ${result.checkId} (${kinds.get(result.checkId) ?? 'unknown'}): ${result.evidence}`).join('\n')
+}
+
+/**
+ * The message the agent is steered with after a settlement.
+ * @param contract - the contract.
+ * @param settlement - what was decided.
+ */
+export function settlementMessage(contract: ContractRecord, settlement: Settlement): string {
+  const { attempt } = settlement
+  const header = `Evidence contract ${contract.contractId}, attempt ${attempt.attempt} of ${contract.maxAttempts} (${attempt.trigger}):`
+  switch (settlement.kind) {
+    case 'certified':
+      return `${header} certified; all ${attempt.results.length} checks passed. Certification receipt: ${settlement.terminal.receipt}. Report completion citing this receipt.`
+    case 'repair':
+      return `${header} not satisfied. Failed checks:\n${failedLines(contract, attempt.results)}\nRepair the work so these checks pass, then stop. Do not repeat a tool call whose outcome you cannot observe; inspect the state instead. If the rest needs a human or cannot be proved safely, call reliability_abstain with the reason.`
+    case 'exhausted':
+      return `${header} the attempt budget is exhausted and these checks still fail:\n${failedLines(contract, attempt.results)}\nDo not claim the task is complete. Report what remains unverified and why.`
+  }
+}

@@ -1,0 +1,33 @@
+/** Host adapter: evaluate an agent's active contract against its workspace and session. */
+import type { Context } from '@deepseek-ai/cordis'
+import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { WorkspacePort } from '../checks/evidence.js'
+import { evaluateChecks } from '../checks/evaluate.js'
+import type { ReliabilityConfig } from '../config.js'
+import type { CheckResultRecord, ContractRecord } from '../contract/records.js'
+import { workspacePort } from './workspace-port.js'
+
+const NO_WORKSPACE: WorkspacePort = {
+  inspect: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
+  readText: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
+  entry: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
+}
+
+/**
+ * Run every check of a contract.
+ * @param ctx - context carrying `fs`.
+ * @param agent - the agent whose session and workspace are evidence.
+ * @param contract - the active contract.
+ * @param config - row configuration.
+ * @param governorTools - the governor's own tool names.
+ * @param signal - cancels file reads.
+ */
+export function evaluateContract(ctx: Context, agent: Agent, contract: ContractRecord, config: ReliabilityConfig, governorTools: ReadonlySet<string>, signal?: AbortSignal): Promise<CheckResultRecord[]> {
+  const cwd = agent.session.header.cwd
+  return evaluateChecks(contract.checks, {
+    workspace: cwd === undefined ? NO_WORKSPACE : workspacePort(ctx.fs, cwd, config.maxFileBytes, signal),
+    events: agent.session.events,
+    startedAtSeq: contract.startedAtSeq,
+    governorTools,
+  })
+}

@@ -1,0 +1,29 @@
+/** Host adapter: the model-visible `reliability:policy` system-prompt section. */
+import type { Context } from '@deepseek-ai/cordis'
+import { CHECK_KIND_NAMES } from '../checks/vocabulary.js'
+
+/** Section name. */
+export const POLICY_SECTION = 'reliability:policy'
+
+/**
+ * The policy text. It names tools and check kinds from their declarations and
+ * never contains a `{{` variable reference (an unknown variable aborts the turn).
+ */
+export function policyText(): string {
+  return [
+    'Reliability governor: for a task whose outcome can be checked, open an evidence contract with reliability_begin (preflight it with reliability_assess): declared claims, each mapped to deterministic checks',
+    `(${CHECK_KIND_NAMES.join(', ')}).`,
+    'While a contract is active, its checks run whenever you stop; failed evidence comes back to you for repair within a fixed attempt budget.',
+    'Claim completion only with a certification receipt. When a claim needs human judgment or cannot be proved safely, call reliability_abstain with the reason.',
+    'Never repeat an action whose outcome you cannot observe; inspect the state instead.',
+  ].join(' ')
+}
+
+/**
+ * Register the section.
+ * @param ctx - context carrying `systemPrompt`.
+ * @param order - section order from the row configuration.
+ */
+export function registerPolicySection(ctx: Context, order: number): void {
+  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: policyText() })
+}

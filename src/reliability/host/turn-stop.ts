@@ -1,0 +1,39 @@
+/**
+ * Host adapter: turn-stop enforcement. When a turn would close with an active
+ * contract, evaluate it, record the attempt, and steer exactly one more step:
+ * a repair with the failed evidence, the certification receipt, or the
+ * exhaustion notice. The host does not bound steering; this does, because
+ * every steer records an attempt and attempts stop at the contract's budget.
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import { createUserMessage } from '@deepseek-ai/dsh-llm'
+import type { ReliabilityConfig } from '../config.js'
+import { reliabilityPhase } from '../contract/fold.js'
+import { settleAttempt, settlementMessage } from '../contract/lifecycle.js'
+import { evaluateContract } from './evaluation.js'
+import { governorState } from './governor-state.js'
+import { GOVERNOR_TOOL_NAMES } from './tools.js'
+
+const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
+
+/**
+ * Install turn-stop enforcement.
+ * @param ctx - context carrying the agent events, `sessionProjections` and `fs`.
+ * @param config - resolved row configuration.
+ * @param plugin - plugin name recorded as the steering message's source.
+ */
+export function enforceAtTurnStop(ctx: Context, config: ReliabilityConfig, plugin: string): void {
+  ctx.on('agent/turn-stopping', async ({ agent, signal }) => {
+    const state = governorState(ctx, agent)
+    if (state.integrityError !== null || reliabilityPhase(state) !== 'active' || state.contract === null) return
+    const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, signal)
+    signal.throwIfAborted()
+    const settlement = settleAttempt(state.contract, state.attempts, results, 'turn-stop')
+    agent.session.append('reliability/attempt', settlement.attempt)
+    if (settlement.kind !== 'repair') agent.session.append('reliability/terminal', settlement.terminal)
+    agent.steer(createUserMessage({
+      content: [{ type: 'text', text: settlementMessage(state.contract, settlement) }],
+      source: { kind: 'plugin', plugin },
+    }))
+  })
+}

@@ -1,0 +1,73 @@
+/**
+ * Host adapter: the workspace port over `ctx.fs`. Every read resolves the
+ * workspace root and the target through the host filesystem (symlinks
+ * followed), requires canonical containment, a regular file, the size bound,
+ * and strict UTF-8.
+ */
+import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { EntryEvidence, FileInspection, TextEvidence, WorkspacePort } from '../checks/evidence.js'
+import type { WorkspacePath } from '../checks/paths.js'
+import { decodeUtf8Strict } from '../checks/text.js'
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The workspace of one session as evaluators may read it.
+ * @param fs - `ctx.fs`.
+ * @param cwd - the session's workspace directory (absolute).
+ * @param maxFileBytes - largest file a check may read.
+ * @param signal - cancels reads.
+ */
+export function workspacePort(fs: FileSystem, cwd: string, maxFileBytes: number, signal?: AbortSignal): WorkspacePort {
+  const locate = async (path: WorkspacePath) => {
+    const root = await fs.resolve(cwd, signal === undefined ? {} : { signal })
+    const target = await fs.resolve(path, signal === undefined ? { cwd } : { cwd, signal })
+    if (!fs.contains(root, target)) return { kind: 'refused', reason: `resolves outside the workspace (to ${target.displayPath})` } as const
+    return { kind: 'target', target } as const
+  }
+
+  const inspect = async (path: WorkspacePath): Promise<FileInspection> => {
+    try {
+      const located = await locate(path)
+      if (located.kind === 'refused') return located
+      const info = await fs.stat(located.target, signal)
+      if (info === undefined) return { kind: 'missing' }
+      if (info.type !== 'file') return { kind: 'refused', reason: `is a ${info.type}, not a regular file` }
+      return { kind: 'file', size: info.size ?? 0 }
+    } catch (error) {
+      return { kind: 'refused', reason: `cannot be inspected: ${reason(error)}` }
+    }
+  }
+
+  return {
+    inspect,
+    async readText(path: WorkspacePath): Promise<TextEvidence> {
+      const found = await inspect(path)
+      if (found.kind !== 'file') return found
+      if (found.size > maxFileBytes) return { kind: 'refused', reason: `is ${found.size} bytes, over the ${maxFileBytes}-byte limit (maxFileBytes)` }
+      try {
+        const located = await locate(path)
+        if (located.kind === 'refused') return located
+        const bytes = await fs.readBytes(located.target, signal, maxFileBytes)
+        const text = decodeUtf8Strict(bytes)
+        return text === undefined ? { kind: 'refused', reason: 'is not valid UTF-8 text' } : { kind: 'text', text }
+      } catch (error) {
+        return { kind: 'refused', reason: `cannot be read: ${reason(error)}` }
+      }
+    },
+    async entry(path: WorkspacePath): Promise<EntryEvidence> {
+      try {
+        const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.'
+        const root = await fs.resolve(cwd, signal === undefined ? {} : { signal })
+        const parentTarget = await fs.resolve(parent, { cwd })
+        if (!fs.contains(root, parentTarget)) return { kind: 'refused', reason: `its directory resolves outside the workspace (to ${parentTarget.displayPath})` }
+        const info = await fs.lstat(path, { cwd }, signal)
+        return info === undefined ? { kind: 'absent' } : { kind: 'present', type: info.type }
+      } catch (error) {
+        return { kind: 'refused', reason: `cannot be inspected: ${reason(error)}` }
+      }
+    },
+  }
+}

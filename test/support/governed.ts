@@ -1,0 +1,68 @@
+/** Shared fixtures for governed in-process runs. */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { GenerateOptions } from '@deepseek-ai/dsh-llm'
+import * as reliability from '../../src/reliability/plugin.ts'
+import * as workspaceTools from './workspace-tools.ts'
+import { mountHost, type MountedHost, type PluginModule } from './host.ts'
+
+/** A contract proving README.md contains "Hello". */
+export function readmeContract(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    objective: 'README.md greets the reader',
+    claims: [{ id: 'greets', statement: 'README.md says Hello', importance: 'critical', verification: 'deterministic', check_ids: ['has-hello'] }],
+    checks: [{ id: 'has-hello', kind: 'file_contains', path: 'README.md', text: 'Hello' }],
+    ...extra,
+  }
+}
+
+/** A mounted host with the governor, test workspace tools and a fresh workspace. */
+export interface GovernedHost extends MountedHost {
+  readonly workspace: string
+}
+
+/**
+ * Mount the real host with the governor row.
+ * @param cleanups - receives the disposers.
+ * @param config - governor row configuration.
+ * @param options - persistence root and an existing workspace.
+ */
+export async function governedHost(cleanups: Array<() => Promise<unknown>>, config: Record<string, unknown> = {}, options: { persistenceRoot?: string, workspace?: string, extraPlugins?: ReadonlyArray<readonly [PluginModule, unknown]> } = {}): Promise<GovernedHost> {
+  const workspace = options.workspace ?? await mkdtemp(join(tmpdir(), 'dshg-ws-'))
+  if (options.workspace === undefined) cleanups.push(() => rm(workspace, { recursive: true, force: true }))
+  const host = await mountHost({
+    fs: true,
+    ...(options.persistenceRoot === undefined ? {} : { persistenceRoot: options.persistenceRoot }),
+    plugins: [[reliability, config], [workspaceTools, {}], ...(options.extraPlugins ?? [])],
+  })
+  cleanups.push(() => host.dispose())
+  return { ...host, workspace }
+}
+
+/** The governor's events in a session, as type and data. */
+export function governorEvents(agent: Agent): Array<{ type: string, seq: number, data: Record<string, unknown> }> {
+  return agent.session.events.filter(event => event.type.startsWith('reliability/')).map(event => ({ type: event.type, seq: event.seq, data: event.data as unknown as Record<string, unknown> }))
+}
+
+/** Texts of the messages the plugin steered into the session. */
+export function steeredTexts(agent: Agent): string[] {
+  return agent.session.events
+    .filter(event => event.type === 'user/message' && (event.data as { source: { kind: string } }).source.kind === 'plugin')
+    .map(event => (event.data as { content: Array<{ type: string, text?: string }> }).content.map(block => block.text ?? '').join(''))
+}
+
+/** Text of the last message in a model request. */
+export function lastMessageText(request: GenerateOptions): string {
+  const last = request.messages.at(-1)
+  return (last?.content ?? []).map(block => (block.type === 'text' ? block.text : JSON.stringify(block))).join('\n')
+}
+
+/** Tool results in a session as text, with their error flag. */
+export function toolResults(agent: Agent): Array<{ text: string, isError: boolean }> {
+  return agent.session.events.filter(event => event.type === 'tool/result').map((event) => {
+    const block = (event.data as { message: { content: Array<{ isError?: boolean, content: Array<{ text?: string }> }> } }).message.content[0]!
+    return { text: block.content.map(part => part.text ?? '').join(''), isError: block.isError === true }
+  })
+}

@@ -1,0 +1,56 @@
+/**
+ * Test-only plugin: minimal workspace tools for a scripted agent (write and
+ * delete a file under the session's cwd, and a tool that always fails), so
+ * in-process runs change the real disk the checks inspect.
+ */
+import { rm, writeFile, mkdir } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { Context } from '@deepseek-ai/cordis'
+import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
+
+export const name = 'test-workspace-tools'
+export const inject = ['tools']
+
+function workspaceOf(exec: ToolRunContext): string {
+  const cwd = exec.agent?.session.header.cwd
+  if (cwd === undefined) throw new Error('no workspace')
+  return cwd
+}
+
+const textOutput = {
+  schema: { type: 'string' },
+  render: (_args: unknown, value: string) => [{ type: 'text' as const, text: value }],
+} as const
+
+/** Register `write_file`, `delete_file` and `always_fails`. */
+export function apply(ctx: Context): void {
+  ctx.tools.register(defineTool({
+    name: 'write_file',
+    description: 'Test only: write a file.',
+    parameters: { path: { type: 'string', required: true }, content: { type: 'string', required: true } },
+    output: textOutput,
+    execute: async (args, exec) => {
+      const target = join(workspaceOf(exec), args.path)
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(target, args.content)
+      return `wrote ${args.path}`
+    },
+  }))
+  ctx.tools.register(defineTool({
+    name: 'delete_file',
+    description: 'Test only: delete a file.',
+    parameters: { path: { type: 'string', required: true } },
+    output: textOutput,
+    execute: async (args, exec) => {
+      await rm(join(workspaceOf(exec), args.path), { force: true })
+      return `deleted ${args.path}`
+    },
+  }))
+  ctx.tools.register(defineTool({
+    name: 'always_fails',
+    description: 'Test only: fails.',
+    parameters: {},
+    output: textOutput,
+    execute: async () => { throw new Error('this tool always fails') },
+  }))
+}
