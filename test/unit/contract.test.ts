@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import { contentReceipt } from '../../src/kernel/receipts.ts'
+import { assessCoverage, evidenceSource } from '../../src/reliability/contract/coverage.ts'
+import { applyReliabilityEvent, reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.ts'
+import { parseContractInput, type ContractLimits } from '../../src/reliability/contract/input.ts'
+import { abstainRecord, openContract, receiptMatches, settleAttempt, settlementMessage } from '../../src/reliability/contract/lifecycle.ts'
+import { policyText } from '../../src/reliability/host/policy-section.ts'
+import { CHECK_KIND_NAMES } from '../../src/reliability/checks/vocabulary.ts'
+
+const limits: ContractLimits = { maxClaims: 3, maxChecks: 4, maxTextChars: 40, maxAttempts: 3, maxCount: 5 }
+const claim = (extra: Record<string, unknown> = {}) => ({ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', check_ids: ['k1'], ...extra })
+const check = (extra: Record<string, unknown> = {}) => ({ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'hi', ...extra })
+const input = (extra: Record<string, unknown> = {}) => ({ objective: 'greet', claims: [claim()], checks: [check()], ...extra })
+
+function refusal(raw: unknown): string {
+  try {
+    parseContractInput(raw, limits)
+  } catch (error) {
+    return (error as Error).message
+  }
+  return 'accepted'
+}
+
+describe('contract arguments', () => {
+  it('normalize into records with snake_case check arguments', () => {
+    const spec = parseContractInput(input({ checks: [check({ path: './README.md' })] }), limits)
+    expect(spec).toEqual({
+      objective: 'greet',
+      claims: [{ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', checkIds: ['k1'], minimumIndependentSources: 1 }],
+      checks: [{ id: 'k1', kind: 'file_contains', args: { path: 'README.md', text: 'hi' } }],
+      maxAttempts: 3,
+    })
+  })
+
+  it('are refused with the offending field named', () => {
+    expect(refusal(input({ objective: '' }))).toBe('objective: must not be empty')
+    expect(refusal(input({ objective: 'x'.repeat(41) }))).toBe('objective: must be at most 40 characters (got 41)')
+    expect(refusal(input({ claims: [] }))).toBe('claims: must hold 1 to 3 items (got 0)')
+    expect(refusal(input({ checks: [check(), check({ id: 'k2' }), check({ id: 'k3' }), check({ id: 'k4' }), check({ id: 'k5' })] }))).toBe('checks: must hold 1 to 4 items (got 5)')
+    expect(refusal(input({ checks: [check(), check()] }))).toBe('checks[1].id: duplicates id "k1"')
+    expect(refusal(input({ claims: [claim(), claim()] }))).toBe('claims[1].id: duplicates id "c1"')
+    expect(refusal(input({ claims: [claim({ check_ids: ['k9'] })] }))).toBe('claims[0].check_ids[0]: names no declared check ("k9")')
+    expect(refusal(input({ claims: [claim({ importance: 'vital' })] }))).toBe('claims[0].importance: must be one of critical, important, minor')
+    expect(refusal(input({ claims: [claim({ minimum_independent_sources: 6 })] }))).toBe('claims[0].minimum_independent_sources: must be an integer from 1 to 5')
+    expect(refusal(input({ checks: [check({ kind: 'file_smells' })] }))).toContain('checks[0].kind: must be one of file_exists')
+    expect(refusal(input({ checks: [check({ path: '../secret' })] }))).toBe('checks[0].path: must not contain a .. segment')
+    expect(refusal(input({ checks: [check({ path: '/etc/passwd' })] }))).toBe('checks[0].path: must be relative to the workspace, not absolute')
+    expect(refusal(input({ checks: [check({ text: undefined })] }))).toBe('checks[0].text: is required for file_contains')
+    expect(refusal(input({ checks: [check({ text: '' })] }))).toBe('checks[0].text: must not be empty')
+    expect(refusal(input({ checks: [check({ tool: 'bash' })] }))).toBe('checks[0].tool: is not a known field (known: id, kind, path, text)')
+    expect(refusal(input({ checks: [{ id: 'k1', kind: 'json_equals', path: 'a.json', pointer: 'a', value: 1 }] }))).toContain('checks[0].pointer: must be an RFC 6901 JSON Pointer')
+    expect(refusal(input({ max_attempts: 4 }))).toBe('max_attempts: must be an integer from 1 to 3')
+    expect(refusal(input({ extra: true }))).toBe('arguments.extra: is not a known field (known: objective, claims, checks, max_attempts)')
+  })
+})
+
+describe('coverage assessment', () => {
+  it('counts sources by authority: path aliases are one source, trajectory checks share one', () => {
+    const spec = parseContractInput({
+      objective: 'ship',
+      claims: [
+        claim({ check_ids: ['a', 'b'], minimum_independent_sources: 2 }),
+        claim({ id: 'c2', importance: 'minor', check_ids: ['t1', 't2'], minimum_independent_sources: 2 }),
+      ],
+      checks: [check({ id: 'a', path: './README.md' }), check({ id: 'b', path: 'README.md', text: 'there' }), { id: 't1', kind: 'tool_succeeded', tool: 'bash' }, { id: 't2', kind: 'no_tool_errors' }],
+    }, limits)
+    expect(spec.checks.map(evidenceSource)).toEqual(['workspace:README.md', 'workspace:README.md', 'tool-events', 'tool-events'])
+    const report = assessCoverage(spec.claims, spec.checks)
+    expect(report.status).toBe('review-required')
+    expect(report.findings).toEqual([
+      'claim c1 needs 2 independent evidence source(s) and its checks give 1',
+      'claim c2 needs 2 independent evidence source(s) and its checks give 1',
+    ])
+    expect(report.sourcesPerClaim).toEqual({ c1: 1, c2: 1 })
+  })
+
+  it('requires a critical claim and deterministic claims; brittle kinds only warn', () => {
+    const spec = parseContractInput(input({
+      claims: [claim({ importance: 'important' }), claim({ id: 'c2', importance: 'minor', verification: 'human-required', check_ids: [] })],
+      checks: [check(), { id: 'k2', kind: 'file_exists', path: 'x' }],
+    }), limits)
+    const report = assessCoverage(spec.claims, spec.checks)
+    expect(report.findings).toEqual(['no claim is critical: mark the claim whose failure means the task failed as critical', 'claim c2 is human-required: no deterministic check can prove it'])
+    expect(report.warnings).toEqual([
+      'check k1 (file_contains) is exact literal: passes on the words, not on the behaviour they describe',
+      'check k2 supports no claim',
+      'check k2 (file_exists) is presence only: any content passes',
+    ])
+    expect(report.coveredClaims).toBe(1)
+    expect(report.weightedCoverage).toBe(0.667)
+    const ready = assessCoverage(parseContractInput(input(), limits).claims, parseContractInput(input(), limits).checks)
+    expect(ready).toMatchObject({ status: 'ready', findings: [], weightedCoverage: 1 })
+  })
+})
+
+describe('lifecycle and fold', () => {
+  const spec = parseContractInput(input({ max_attempts: 2 }), limits)
+  const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 7)
+  const fail = [{ checkId: 'k1', passed: false, evidence: 'README.md does not exist' }]
+  const pass = [{ checkId: 'k1', passed: true, evidence: 'README.md contains "hi"' }]
+
+  it('writes version 3 unreviewed contracts with a receipt over the content', () => {
+    expect(contract).toMatchObject({ version: 3, contractId: 'contract-7', startedAtSeq: 7, reviewMode: 'off', maxAttempts: 2 })
+    const { receipt, ...body } = contract
+    expect(receipt).toBe(contentReceipt(body))
+    expect(receiptMatches(contract)).toBe(true)
+    expect(receiptMatches({ ...contract, objective: 'changed' })).toBe(false)
+  })
+
+  it('settles attempts: repair, then exhausted at the limit; or certified', () => {
+    const first = settleAttempt(contract, [], fail, 'turn-stop')
+    expect(first.kind).toBe('repair')
+    const second = settleAttempt(contract, [first.attempt], fail, 'manual')
+    expect(second).toMatchObject({ kind: 'exhausted', attempt: { attempt: 2, trigger: 'manual' }, terminal: { outcome: 'exhausted', attemptReceipt: second.attempt.receipt } })
+    const certified = settleAttempt(contract, [first.attempt], pass, 'turn-stop')
+    expect(certified).toMatchObject({ kind: 'certified', terminal: { outcome: 'certified', attemptReceipt: certified.attempt.receipt } })
+    expect(settlementMessage(contract, first)).toContain('- k1 (file_contains): README.md does not exist')
+    expect(settlementMessage(contract, second)).toContain('Do not claim the task is complete')
+    expect(settlementMessage(contract, certified)).toContain(certified.kind === 'certified' ? certified.terminal.receipt : 'x')
+  })
+
+  it('folds events into the phase and flags a tampered record', () => {
+    let state = reliabilityFold.init()
+    expect(reliabilityPhase(state)).toBe('inactive')
+    state = applyReliabilityEvent(state, { type: 'reliability/contract', seq: 7, data: contract })
+    expect(reliabilityPhase(state)).toBe('active')
+    const first = settleAttempt(contract, [], fail, 'turn-stop')
+    state = applyReliabilityEvent(state, { type: 'reliability/attempt', seq: 9, data: first.attempt })
+    expect(state.attempts).toHaveLength(1)
+    const same = applyReliabilityEvent(state, { type: 'tool/call', seq: 10, data: {} })
+    expect(same).toBe(state)
+    const abstained = applyReliabilityEvent(state, { type: 'reliability/terminal', seq: 11, data: abstainRecord(state as never, 'needs a human') })
+    expect(reliabilityPhase(abstained)).toBe('abstained')
+    const tampered = applyReliabilityEvent(state, { type: 'reliability/attempt', seq: 12, data: { ...first.attempt, verdict: 'pass' } })
+    expect(tampered.integrityError).toBe('reliability/attempt at seq 12: its receipt does not cover its content (tampered or corrupt)')
+    expect(tampered.attempts).toHaveLength(1)
+  })
+})
+
+describe('the policy section', () => {
+  it('is short, names every check kind, and holds no prompt variable', () => {
+    const text = policyText()
+    expect(text).not.toContain('{{')
+    expect(Buffer.byteLength(text)).toBeLessThan(1200)
+    for (const kind of CHECK_KIND_NAMES) expect(text).toContain(kind)
+    for (const tool of ['reliability_begin', 'reliability_assess', 'reliability_abstain']) expect(text).toContain(tool)
+  })
+})
