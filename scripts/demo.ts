@@ -1,44 +1,53 @@
 /**
  * Keyless demo: installs the real dsh host (cached under .cache/), packs this
  * bundle, installs it into a throwaway profile with `dsh plugin add`, and runs
- * one headless task against the embedded scripted model on 127.0.0.1.
- * Prints what the model was offered, what the tools answered, and what the
- * session log on disk recorded.
+ * the release task headless against the scripted model on 127.0.0.1. The
+ * model forgets package.json and claims success; the governor's turn-stop
+ * check fails, steers the evidence, and certifies after the repair. Prints
+ * what the session log on disk recorded and the files the task left.
  */
-import { rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { createProfile, ensureHost, makeWorkspace, packBundle, readSessionLogs, runTask } from '../test/support/dsh-profile.ts'
 import { startModelServer, toolNamesOf } from '../test/support/model-server.ts'
-import { call, say } from '../test/support/script.ts'
+import { RELEASE_TASK, RELEASE_WORKSPACE, releaseScript } from '../test/support/release-scenario.ts'
 
-function section(title: string): void {
-  process.stdout.write(`\n== ${title}\n`)
+function print(line = ''): void {
+  process.stdout.write(`${line}\n`)
+}
+
+function summarize(type: string, data: Record<string, unknown>): string {
+  switch (type) {
+    case 'reliability/contract': return `contract ${String(data['contractId'])} opened: ${String(data['objective'])} (budget ${String(data['maxAttempts'])} attempts)`
+    case 'reliability/attempt': {
+      const results = data['results'] as Array<{ checkId: string, passed: boolean, evidence: string }>
+      return `attempt ${String(data['attempt'])} (${String(data['trigger'])}): ${String(data['verdict'])}\n${results.map(r => `      ${r.passed ? 'pass' : 'FAIL'} ${r.checkId}: ${r.evidence}`).join('\n')}`
+    }
+    case 'reliability/terminal': return `${String(data['outcome'])}: ${String(data['reason'])}\n      receipt ${String(data['receipt'])}`
+    default: return JSON.stringify(data).slice(0, 120)
+  }
 }
 
 const dsh = ensureHost()
 const tarball = packBundle()
 const profile = await createProfile({ dsh, tarball })
-const workspace = await makeWorkspace({ 'README.md': '# demo project\n' })
-const server = await startModelServer([
-  call('reliability_status'),
-  call('ieg_status'),
-  say('Governance is mounted: no evidence contract is open yet.'),
-])
+const workspace = await makeWorkspace(RELEASE_WORKSPACE)
+const server = await startModelServer(releaseScript())
 try {
-  section(`dsh ${dsh}\n   bundle ${tarball}\n   DSH_HOME ${profile.home}\n   workspace ${workspace}`)
-  const result = await runTask(profile, 'Report the governance status of this session.', { cwd: workspace, baseURL: server.baseURL })
-  section(`dsh exited with ${String(result.code)}; it printed:`)
-  process.stdout.write(`${result.stdout.trim()}\n`)
-  section('tools the model was offered by the bundle')
-  process.stdout.write(`${toolNamesOf(server.requests[0]!).filter(name => name.startsWith('reliability_') || name.startsWith('ieg_')).join(', ')}\n`)
-  section('session log on disk')
+  print(`dsh ${dsh}\nbundle ${tarball}\nDSH_HOME ${profile.home} (throwaway)\nworkspace ${workspace}`)
+  print(`\n$ dsh --profile ${profile.name} "${RELEASE_TASK}"`)
+  const result = await runTask(profile, RELEASE_TASK, { cwd: workspace, baseURL: server.baseURL })
+  print(result.stdout.trim())
+  print(`(exit ${String(result.code)}; the scripted model answered ${server.requests.length} requests)`)
+  print(`\nbundle tools offered to the model: ${toolNamesOf(server.requests[0]!).filter(name => name.startsWith('reliability_') || name.startsWith('ieg_')).join(', ')}`)
+  print('\ngovernor events in the session log on disk:')
   for (const log of await readSessionLogs(profile.home)) {
-    process.stdout.write(`${log.path}: ${log.events.length} events\n`)
-    for (const event of log.events.filter(e => e.type === 'tool/result' || e.type.startsWith('reliability/') || e.type.startsWith('ieg/'))) {
-      process.stdout.write(`  seq ${event.seq} ${event.type}: ${JSON.stringify(event.data).slice(0, 160)}...\n`)
-    }
+    for (const event of log.events.filter(e => e.type.startsWith('reliability/'))) print(`  seq ${event.seq} ${summarize(event.type, event.data as Record<string, unknown>)}`)
   }
+  print('\nworkspace after the task:')
+  for (const file of Object.keys(RELEASE_WORKSPACE)) print(`--- ${file}\n${(await readFile(join(workspace, file), 'utf8')).trimEnd()}`)
   if (result.code !== 0 || !server.script.finished) {
-    process.stderr.write(`demo failed: exit ${String(result.code)}, script played ${server.script.played} turns\n${result.stderr}\n`)
+    process.stderr.write(`demo failed: exit ${String(result.code)}, script played ${server.script.played} turns\n${server.errors.join('\n')}\n${result.stderr}\n`)
     process.exitCode = 1
   }
 } finally {

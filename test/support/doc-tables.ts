@@ -8,6 +8,7 @@ import { describeConfig } from '../../src/kernel/config.ts'
 import { GOVERNANCE_EVENTS } from '../../src/kernel/events.ts'
 import { ReliabilityConfig } from '../../src/reliability/config.ts'
 import { IegConfig } from '../../src/ieg/config.ts'
+import { CHECK_ARGUMENTS, CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
 
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
@@ -24,12 +25,27 @@ function eventTable(): string {
   return ['| event type | records |', '| --- | --- |', ...rows].join('\n')
 }
 
+function checkKindTable(): string {
+  const rows = Object.entries(CHECK_KINDS).map(([kind, spec]) => {
+    const args = [...spec.required.map(name => `\`${name}\``), ...spec.optional.map(name => `\`${name}\`?`)].join(', ')
+    return `| \`${kind}\` | ${args} | ${spec.authority} | ${cell(spec.summary)} | ${spec.brittleness === null ? '' : cell(spec.brittleness)} |`
+  })
+  return ['| kind | arguments | evidence authority | passes when | brittleness warning |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
+}
+
+function checkArgumentTable(): string {
+  const rows = Object.entries(CHECK_ARGUMENTS).map(([name, arg]) => `| \`${name}\` | ${arg.type} | ${cell(arg.description)} |`)
+  return ['| argument | type | meaning |', '| --- | --- | --- |', ...rows].join('\n')
+}
+
 /** Every generated block by name. */
 export function generatedBlocks(): Record<string, string> {
   return {
     'reliability-config': configTable(ReliabilityConfig),
     'ieg-config': configTable(IegConfig),
     events: eventTable(),
+    'check-kinds': checkKindTable(),
+    'check-arguments': checkArgumentTable(),
   }
 }
 

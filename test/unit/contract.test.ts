@@ -104,7 +104,7 @@ describe('lifecycle and fold', () => {
     const { receipt, ...body } = contract
     expect(receipt).toBe(contentReceipt(body))
     expect(receiptMatches(contract)).toBe(true)
-    expect(receiptMatches({ ...contract, objective: 'changed' })).toBe(false)
+    expect(receiptMatches({ ...contract, objective: 'changed' } as typeof contract)).toBe(false)
   })
 
   it('settles attempts: repair, then exhausted at the limit; or certified', () => {

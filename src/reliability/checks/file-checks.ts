@@ -3,7 +3,7 @@ import { canonicalJson, parseStrictJson, type JsonValue } from '../../kernel/jso
 import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence } from './evidence.js'
 import { resolvePointer } from './json-pointer.js'
 import type { WorkspacePath } from './paths.js'
-import { quote } from './text.js'
+import { clip, quote } from './text.js'
 
 function pathOf(args: CheckArgs): WorkspacePath {
   return args.path as WorkspacePath
@@ -85,6 +85,6 @@ export async function jsonEquals(args: CheckArgs, ctx: EvaluationContext): Promi
   const actual = canonicalJson(found.value)
   const expected = canonicalJson(args.value as JsonValue)
   return actual === expected
-    ? { passed: true, evidence: `${path}#${pointer} equals ${quote(expected)}` }
-    : { passed: false, evidence: `${path}#${pointer} is ${quote(actual)}, expected ${quote(expected)}` }
+    ? { passed: true, evidence: `${path}#${pointer} equals ${clip(expected)}` }
+    : { passed: false, evidence: `${path}#${pointer} is ${clip(actual)}, expected ${clip(expected)}` }
 }

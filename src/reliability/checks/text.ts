@@ -26,3 +26,13 @@ export function quote(text: string, max = 80): string {
   const shortened = text.length > max ? `${text.slice(0, max)}...` : text
   return JSON.stringify(shortened)
 }
+
+/**
+ * Shorten text that is already a literal (for example canonical JSON) for evidence.
+ * @param text - any text.
+ * @param max - maximum characters kept.
+ * @returns the text, cut with "..." when longer.
+ */
+export function clip(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text
+}
