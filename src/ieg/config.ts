@@ -1,13 +1,125 @@
 /** The `ieg` row's configuration: the single declaration of its keys. */
 import Schema from '@deepseek-ai/schemastery'
 
+/** A file-effect tool: its name and the argument keys that name its target. */
+export interface FileEffectTool {
+  name: string
+  targetKeys: string[]
+  /** Argument whose listed values make a call read-only (for example `command: view`). */
+  readOnlyKey: string
+  readOnlyValues: string[]
+}
+
+/** Allow, ask the host's approval channel, or deny. */
+export type GatePolicy = 'allow' | 'ask' | 'deny'
+
 /** Resolved configuration of the `ieg` row. */
 export interface IegConfig {
   enabled: boolean
+  sectionOrder: number
+  statusOrder: number
+  modules: {
+    projectGovernance: { enabled: boolean }
+    informationIntegrity: { enabled: boolean }
+    workspaceGovernance: { enabled: boolean }
+  }
+  workspace: {
+    policy: GatePolicy
+    mutatingTools: FileEffectTool[]
+    shellTools: string[]
+    protectedPaths: string[]
+    overlapCheck: 'off' | 'ask' | 'deny'
+    classifyShellCommands: boolean
+    overlap: {
+      directories: string[]
+      extensions: string[]
+      maxDocuments: number
+      maxDocumentBytes: number
+      jaccardThreshold: number
+      minPrefixChars: number
+      minBodyTokens: number
+    }
+  }
+  preStep: {
+    orientationGate: 'off' | 'warn' | 'reject'
+    requireBeforeMutation: boolean
+  }
+  limits: { maxTextChars: number, maxItems: number }
+  diagnostics: { ringSize: number, statusRecent: number }
+  diagnosticsExport: { file: string, limit: number, intervalMs: number }
 }
 
+const fileEffectTool: Schema<FileEffectTool> = Schema.object({
+  name: Schema.string().required().description('Tool name.'),
+  targetKeys: Schema.array(Schema.string()).default([]).description('Argument keys holding the written path.'),
+  readOnlyKey: Schema.string().default('').description('Argument whose values below make the call read-only ("" for none).'),
+  readOnlyValues: Schema.array(Schema.string()).default([]).description('Values of readOnlyKey that only read.'),
+})
+
+const DEFAULT_FILE_TOOLS: FileEffectTool[] = [
+  { name: 'write', targetKeys: ['file_path'], readOnlyKey: '', readOnlyValues: [] },
+  { name: 'edit', targetKeys: ['file_path'], readOnlyKey: '', readOnlyValues: [] },
+  { name: 'str_replace_editor', targetKeys: ['path'], readOnlyKey: 'command', readOnlyValues: ['view'] },
+]
+
+/** Runtime-context order of the status line, also used by the inert surface. */
+export const DEFAULT_STATUS_ORDER = 8500
+
 /** Schemastery schema with defaults, bounds and descriptions. */
-export const IegConfig: Schema<IegConfig> = Schema.object({
+export const IegSchema: Schema<IegConfig> = Schema.object({
   enabled: Schema.boolean().default(true)
     .description('Mount information-environment governance. false leaves the row loaded but registers nothing.'),
+  sectionOrder: Schema.number().min(-100000).max(100000).default(8500)
+    .description('System-prompt order of the single ieg:governance section.'),
+  statusOrder: Schema.number().min(-100000).max(100000).default(DEFAULT_STATUS_ORDER)
+    .description('Runtime-context order of the ieg:status line.'),
+  modules: Schema.object({
+    projectGovernance: Schema.object({ enabled: Schema.boolean().default(true).description('Project orientation (FC-2.1).') }),
+    informationIntegrity: Schema.object({ enabled: Schema.boolean().default(true).description('Invalid information stays out of use (FC-2.3).') }),
+    workspaceGovernance: Schema.object({ enabled: Schema.boolean().default(true).description('Persistent workspace mutations are governed (FC-2.2).') }),
+  }),
+  workspace: Schema.object({
+    policy: Schema.union(['allow', 'ask', 'deny']).default('allow')
+      .description('Decision for an ordinary mutation that no other rule refuses. allow leaves approval to the host.'),
+    mutatingTools: Schema.array(fileEffectTool).default(DEFAULT_FILE_TOOLS)
+      .description('File-effect tools the gate classifies, with the argument keys naming their target.'),
+    shellTools: Schema.array(Schema.string()).default(['bash', 'bash_persistent'])
+      .description('Shell tools whose `command` argument is classified for writes.'),
+    protectedPaths: Schema.array(Schema.string()).default(['.git'])
+      .description('Workspace-relative paths no mutation may touch (the path itself and everything below it).'),
+    overlapCheck: Schema.union(['off', 'ask', 'deny']).default('ask')
+      .description('Decision when a new document overlaps an existing one.'),
+    classifyShellCommands: Schema.boolean().default(true)
+      .description('Classify shell command text for writes; false leaves shell tools ungated.'),
+    overlap: Schema.object({
+      directories: Schema.array(Schema.string()).default(['.', 'docs'])
+        .description('Workspace directories (not recursive) whose documents a new document is compared against.'),
+      extensions: Schema.array(Schema.string()).default(['.md', '.markdown', '.mdx', '.txt', '.rst', '.adoc'])
+        .description('File endings that make a file a document.'),
+      maxDocuments: Schema.natural().min(1).max(2000).default(100).description('Most existing documents compared.'),
+      maxDocumentBytes: Schema.natural().min(1024).max(16 * 1024 * 1024).default(256 * 1024).description('Larger documents are skipped.'),
+      jaccardThreshold: Schema.number().min(0.05).max(1).default(0.5).description('Body similarity that counts as overlap.'),
+      minPrefixChars: Schema.natural().min(2).max(20).default(4).description('Shortest word that matches a heading word by prefix.'),
+      minBodyTokens: Schema.natural().min(1).max(10000).default(20).description('Distinct words both bodies need before similarity counts.'),
+    }),
+  }),
+  preStep: Schema.object({
+    orientationGate: Schema.union(['off', 'warn', 'reject']).default('off')
+      .description('Without a recorded orientation: warn reminds at each turn start; reject refuses tool work other than reading and orienting.'),
+    requireBeforeMutation: Schema.boolean().default(false)
+      .description('Refuse workspace mutations until an orientation is recorded.'),
+  }),
+  limits: Schema.object({
+    maxTextChars: Schema.natural().min(16).max(100000).default(4000).description('Longest orientation field, term or plan step, in characters.'),
+    maxItems: Schema.natural().min(1).max(1000).default(50).description('Most terms or plan steps in one orientation.'),
+  }),
+  diagnostics: Schema.object({
+    ringSize: Schema.natural().min(10).max(10000).default(200).description('Diagnostics kept in memory.'),
+    statusRecent: Schema.natural().min(0).max(200).default(20).description('Recent diagnostics ieg_status returns.'),
+  }),
+  diagnosticsExport: Schema.object({
+    file: Schema.string().default('').description('Absolute path of a JSON mirror of the diagnostics; "" writes nothing.'),
+    limit: Schema.natural().min(1).max(200).default(50).description('Diagnostics in the mirror.'),
+    intervalMs: Schema.natural().min(100).max(60000).default(500).description('Least time between two mirror writes.'),
+  }),
 })

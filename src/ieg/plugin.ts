@@ -1,28 +1,127 @@
 /**
  * Row `ieg`: information-environment governance. Composition only; the rules
- * live in the pure folders beside this file.
+ * live in the pure folders beside this file. `apply` never throws: an invalid
+ * configuration mounts an inert surface (the `ieg_status` tool and the
+ * `ieg:status` line report the error with its key path, and nothing is
+ * enforced), and a capability that fails to register is listed as degraded.
  */
 import '../kernel/host/session-events.js'
+import Schema from '@deepseek-ai/schemastery'
 import type { Context } from '@deepseek-ai/cordis'
+import type {} from '@deepseek-ai/dsh-fs'
+import type {} from '@deepseek-ai/dsh-session-projection'
+import type {} from '@deepseek-ai/dsh-system-prompt'
 import { resolveConfig } from '../kernel/config.js'
-import { IegConfig } from './config.js'
-import { mountRecord } from './diagnostics/mount-record.js'
-import { registerIegStatusTool } from './host/status-tool.js'
+import { dualProjectionUnit } from '../kernel/projection.js'
+import { DEFAULT_STATUS_ORDER, IegSchema, type IegConfig } from './config.js'
+import { DiagnosticsMirror } from './diagnostics/export-mirror.js'
+import type { MountRecord } from './diagnostics/mount-record.js'
+import { DiagnosticsRing } from './diagnostics/ring.js'
+import { MODULE_IDS, type ModuleId } from './modules/descriptors.js'
+import { iegFold, type IegState } from './orientation/fold.js'
+import { compilePrompt } from './prompt/compiler.js'
+import { atomicFileWriter } from './host/mirror-file.js'
+import { installOrientationReminder, registerOrientationTool } from './host/orientation.js'
+import { createRuntime } from './host/runtime.js'
+import { GOVERNANCE_SECTION, registerGovernanceSection, registerStatusLine, registerStatusTool, statusSnapshot } from './host/surface.js'
+import { installWorkspaceGate } from './host/workspace-gate.js'
+
+declare module '@deepseek-ai/dsh-session-projection/types' {
+  interface SessionProjectionMap {
+    ieg: IegState
+  }
+}
 
 export const name = 'ieg'
-export const inject = ['tools']
-export const Config = IegConfig
+export const inject = ['tools', 'systemPrompt', 'sessionProjections']
+/** Defaults and documentation come from the strict schema; an invalid value reaches `apply`, which mounts inert. */
+export const Config: Schema<IegConfig> = Schema.union([IegSchema, Schema.any()]) as unknown as Schema<IegConfig>
 export type Config = IegConfig
 
+const MODULE_ENABLED: Record<ModuleId, (config: IegConfig) => boolean> = {
+  'project-governance': config => config.modules.projectGovernance.enabled,
+  'workspace-governance': config => config.modules.workspaceGovernance.enabled,
+  'information-integrity': config => config.modules.informationIntegrity.enabled,
+}
+
+function validated(raw: unknown): IegConfig {
+  const config = resolveConfig(IegSchema, (raw ?? {}) as IegConfig, name)
+  const file = config.diagnosticsExport.file
+  if (file !== '' && !file.startsWith('/')) throw new Error(`dsh-governance: ieg config $.diagnosticsExport.file must be an absolute path (got "${file}")`)
+  return config
+}
+
+function mountInert(ctx: Context, message: string): void {
+  const ring = new DiagnosticsRing(50, () => new Date())
+  ring.push('ieg.config_invalid', { error: message })
+  const record: MountRecord = { row: name, mounted: false, degraded: [], modules: [], configError: message, prompt: null }
+  ctx.logger.warn(`${message}; the ieg row is mounted inert (nothing is enforced)`)
+  registerStatusTool(ctx, () => statusSnapshot(record, ring, 50))
+  registerStatusLine(ctx, record, DEFAULT_STATUS_ORDER)
+}
+
 /**
- * Mount the information-environment governance row.
+ * Mount the row.
  * @param ctx - the row's context.
- * @param raw - configuration from the patch.
- * @throws Error naming the key path when the configuration is invalid.
+ * @param raw - configuration from the patch, validated here.
  */
 export function apply(ctx: Context, raw: IegConfig): void {
-  const config = resolveConfig(IegConfig, raw, name)
+  let config: IegConfig
+  try {
+    config = validated(raw)
+  } catch (error) {
+    mountInert(ctx, error instanceof Error ? error.message : String(error))
+    return
+  }
   if (!config.enabled) return
-  const record = mountRecord(name, [], [])
-  registerIegStatusTool(ctx, () => record)
+  const ring = new DiagnosticsRing(config.diagnostics.ringSize, () => new Date())
+  const modules = MODULE_IDS.filter(id => MODULE_ENABLED[id](config))
+  const record: MountRecord = { row: name, mounted: true, degraded: [], modules: [...modules], configError: null, prompt: null }
+  const rt = createRuntime(ctx, config, ring, record)
+  const step = (capability: string, register: () => void): void => {
+    try {
+      register()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      record.degraded.push(`${capability}: ${message}`)
+      ring.push('ieg.capability_missing', { capability, error: message })
+    }
+  }
+
+  step('ieg projection', () => ctx.sessionProjections.register(dualProjectionUnit(iegFold)))
+  step('ieg_status', () => registerStatusTool(ctx, () => statusSnapshot(record, ring, config.diagnostics.statusRecent)))
+  step('ieg:status', () => registerStatusLine(ctx, record, config.statusOrder))
+  step(GOVERNANCE_SECTION, () => {
+    const prompt = compilePrompt(modules)
+    registerGovernanceSection(ctx, prompt, config.sectionOrder)
+    record.prompt = { section: GOVERNANCE_SECTION, order: config.sectionOrder, version: prompt.version, bytes: prompt.bytes, ceiling: prompt.ceiling }
+  })
+  if (modules.includes('project-governance')) {
+    step('record_orientation', () => registerOrientationTool(rt))
+    if (config.preStep.orientationGate !== 'off') step('orientation reminder', () => installOrientationReminder(rt, name))
+  }
+  if (modules.includes('workspace-governance')) {
+    step('workspace gate', () => installWorkspaceGate(rt))
+    if (config.workspace.overlapCheck !== 'off' && ctx.get('fs') === undefined) {
+      record.degraded.push('fs: the document-overlap check is off (no filesystem service)')
+      ring.push('ieg.capability_missing', { capability: 'fs' })
+    }
+  }
+  if (config.diagnosticsExport.file !== '') {
+    step('diagnostics mirror', () => {
+      const mirror = new DiagnosticsMirror({
+        snapshot: () => statusSnapshot(record, ring, config.diagnosticsExport.limit),
+        write: atomicFileWriter(config.diagnosticsExport.file),
+        intervalMs: config.diagnosticsExport.intervalMs,
+        now: Date.now,
+        onFailure: error => ring.push('ieg.diagnostics_export_failed', { file: config.diagnosticsExport.file, error }),
+      })
+      ring.onPush(() => mirror.request())
+      ctx.effect(() => () => {
+        mirror.cancel()
+        void mirror.flush()
+      }, 'ieg.diagnosticsMirror')
+    })
+  }
+  ring.push('ieg.mount', structuredClone(record))
 }

@@ -5,6 +5,7 @@
  */
 import type { JsonObject } from './json.js'
 import type { AttemptRecord, ContractRecord, TerminalRecord } from '../reliability/contract/records.js'
+import type { OrientationRecord } from '../ieg/orientation/record.js'
 
 /**
  * Payload type per event type. Types whose capability is not implemented yet
@@ -18,7 +19,7 @@ export interface GovernanceEventMap {
   'reliability/contract-draft': JsonObject
   'reliability/intent-review': JsonObject
   'reliability/contract-review': JsonObject
-  'ieg/orientation': JsonObject
+  'ieg/orientation': OrientationRecord
   'ieg/information': JsonObject
   'ieg/glossary': JsonObject
 }

@@ -7,7 +7,7 @@ import type Schema from '@deepseek-ai/schemastery'
 import { describeConfig } from '../../src/kernel/config.ts'
 import { GOVERNANCE_EVENTS } from '../../src/kernel/events.ts'
 import { ReliabilityConfig } from '../../src/reliability/config.ts'
-import { IegConfig } from '../../src/ieg/config.ts'
+import { IegSchema } from '../../src/ieg/config.ts'
 import { CHECK_ARGUMENTS, CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
 
 function cell(text: string): string {
@@ -42,7 +42,7 @@ function checkArgumentTable(): string {
 export function generatedBlocks(): Record<string, string> {
   return {
     'reliability-config': configTable(ReliabilityConfig),
-    'ieg-config': configTable(IegConfig),
+    'ieg-config': configTable(IegSchema),
     events: eventTable(),
     'check-kinds': checkKindTable(),
     'check-arguments': checkArgumentTable(),

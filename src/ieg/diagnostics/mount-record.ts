@@ -1,23 +1,28 @@
-/** The IEG mount record reported by `ieg_status`. Pure. */
+/** The IEG mount record reported by `ieg_status` and the status line. Pure. */
 import type { JsonObject } from '../../kernel/json.js'
 
 /** What the row mounted and what it could not. */
 export interface MountRecord extends JsonObject {
-  readonly row: string
-  readonly mounted: boolean
-  /** Capabilities the row expected but runs without, each with a reason. */
-  readonly degraded: string[]
-  /** Governance modules that contributed to this mount. */
-  readonly modules: string[]
+  row: string
+  mounted: boolean
+  /** Capabilities that are absent or failed to register, each with the reason. */
+  degraded: string[]
+  /** Enabled governance modules. */
+  modules: string[]
+  /** The configuration error when the row mounted inert, else null. */
+  configError: string | null
+  prompt: { section: string, order: number, version: string, bytes: number, ceiling: number } | null
 }
 
 /**
- * The record of a successful mount.
- * @param row - row id.
- * @param modules - enabled modules.
- * @param degraded - missing capabilities.
- * @returns the mount record.
+ * The one-line status for the runtime context, at most 200 bytes, no content.
+ * @param record - mount record.
+ * @param oriented - whether the session has a recorded orientation.
  */
-export function mountRecord(row: string, modules: string[], degraded: string[]): MountRecord {
-  return { row, mounted: true, degraded: [...degraded], modules: [...modules] }
+export function statusLine(record: MountRecord, oriented: boolean): string {
+  const line = !record.mounted
+    ? `IEG inert: configuration refused (${record.configError ?? 'unknown error'})`
+    : `IEG active: ${record.modules.length} modules; orientation ${oriented ? 'recorded' : 'not recorded'}${record.degraded.length > 0 ? `; degraded: ${record.degraded.length}` : ''}`
+  const bytes = Buffer.from(line, 'utf8')
+  return bytes.length <= 200 ? line : `${bytes.subarray(0, 196).toString('utf8').replace(/\uFFFD+$/, '')}...`
 }

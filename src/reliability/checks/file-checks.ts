@@ -3,7 +3,7 @@ import { canonicalJson, parseStrictJson, type JsonValue } from '../../kernel/jso
 import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence } from './evidence.js'
 import { resolvePointer } from './json-pointer.js'
 import type { WorkspacePath } from './paths.js'
-import { clip, quote } from './text.js'
+import { clip, quote } from '../../kernel/text.js'
 
 function pathOf(args: CheckArgs): WorkspacePath {
   return args.path as WorkspacePath

@@ -7,7 +7,7 @@
 import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import type { EntryEvidence, FileInspection, TextEvidence, WorkspacePort } from '../checks/evidence.js'
 import type { WorkspacePath } from '../checks/paths.js'
-import { decodeUtf8Strict } from '../checks/text.js'
+import { decodeUtf8Strict } from '../../kernel/text.js'
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error)

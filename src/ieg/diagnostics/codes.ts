@@ -1,0 +1,16 @@
+/** The `ieg.*` diagnostic vocabulary: declared once, with what each code records. */
+export const DIAGNOSTIC_CODES = {
+  'ieg.mount': 'the row mounted; data holds the mount record',
+  'ieg.config_invalid': 'the configuration was refused; the row mounted inert',
+  'ieg.capability_missing': 'a host service the row uses is absent; the capability is degraded',
+  'ieg.orientation_recorded': 'record_orientation stored a new revision',
+  'ieg.orientation_required': 'a gate reminded or refused because no orientation is recorded',
+  'ieg.workspace_mutation_allowed': 'a classified mutation passed every rule',
+  'ieg.workspace_mutation_blocked': 'a classified mutation was denied or sent for approval',
+  'ieg.document_overlap_flagged': 'a new document overlaps an existing one',
+  'ieg.overlap_check_failed': 'the overlap check could not run and let the call pass',
+  'ieg.diagnostics_export_failed': 'the diagnostics mirror could not be written',
+} as const
+
+/** One diagnostic code. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES

@@ -1,0 +1,56 @@
+/**
+ * Host adapter: read the documents a new document is compared against,
+ * through `ctx.fs`, bounded in count and size, from the configured
+ * directories only (not recursive).
+ */
+import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import { decodeUtf8Strict } from '../../kernel/text.js'
+import type { ExistingDocument } from '../workspace/overlap.js'
+import { isDocumentPath } from '../workspace/paths.js'
+import { posix } from 'node:path'
+
+/** Bounds of the comparison set. */
+export interface DocumentScan {
+  readonly directories: readonly string[]
+  readonly extensions: readonly string[]
+  readonly maxDocuments: number
+  readonly maxDocumentBytes: number
+}
+
+/**
+ * Whether anything exists at a workspace-relative path.
+ * @param fs - `ctx.fs`.
+ * @param root - workspace directory.
+ * @param path - workspace-relative path.
+ */
+export async function pathExists(fs: FileSystem, root: string, path: string, signal?: AbortSignal): Promise<boolean> {
+  return (await fs.lstat(path, { cwd: root }, signal)) !== undefined
+}
+
+/**
+ * The existing documents of the workspace in the scanned directories.
+ * @param fs - `ctx.fs`.
+ * @param root - workspace directory.
+ * @param scan - directories, endings and bounds.
+ */
+export async function readExistingDocuments(fs: FileSystem, root: string, scan: DocumentScan, signal?: AbortSignal): Promise<ExistingDocument[]> {
+  const documents: ExistingDocument[] = []
+  const rootTarget = await fs.resolve(root, signal === undefined ? {} : { signal })
+  for (const directory of scan.directories) {
+    const target = await fs.resolve(directory, { cwd: root })
+    if (!fs.contains(rootTarget, target)) continue
+    const info = await fs.stat(target, signal)
+    if (info?.type !== 'directory') continue
+    for (const entry of await fs.listDir(target, signal)) {
+      if (documents.length >= scan.maxDocuments) return documents
+      const path = posix.normalize(posix.join(directory, entry.name))
+      if (!isDocumentPath(path, scan.extensions)) continue
+      const child = await fs.resolve(path, { cwd: root })
+      const childInfo = await fs.stat(child, signal)
+      if (childInfo?.type !== 'file' || (childInfo.size ?? 0) > scan.maxDocumentBytes || !fs.contains(rootTarget, child)) continue
+      const text = decodeUtf8Strict(await fs.readBytes(child, signal, scan.maxDocumentBytes))
+      if (text !== undefined) documents.push({ path, text })
+    }
+  }
+  return documents
+}

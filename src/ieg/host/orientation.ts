@@ -1,0 +1,68 @@
+/**
+ * Host adapter: the `record_orientation` tool and the turn-start reminder.
+ * The pre-step gate never rejects a step: on this host a rejected step drops
+ * the user's message and makes no model call, so a session without an
+ * orientation could never record one. `reject` therefore refuses mutations
+ * (the workspace gate) and reminds, like `warn`.
+ */
+import { createUserMessage } from '@deepseek-ai/dsh-llm'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import { mergeOrientation, parseOrientationUpdate, renderOrientation } from '../orientation/record.js'
+import { iegStateOf, type IegRuntime } from './runtime.js'
+
+/** Tool name, also named by the prompt. */
+export const RECORD_ORIENTATION = 'record_orientation'
+
+const REMINDER = `IEG: no orientation is recorded for this session yet. Before substantial work, call ${RECORD_ORIENTATION} with the intent, objective, scope, key terms and an ordered plan.`
+
+/**
+ * Register `record_orientation`.
+ * @param rt - the IEG runtime.
+ */
+export function registerOrientationTool(rt: IegRuntime): void {
+  const { ctx, config } = rt
+  const text = { type: 'string', description: 'Replaces the recorded value; omit to keep it.' } as const
+  ctx.tools.register(defineTool({
+    name: RECORD_ORIENTATION,
+    description: 'Record the project orientation of this session: intent, objective, scope, terminology and an ordered plan. A partial update keeps every field it omits. Read back by resume and fork.',
+    parameters: {
+      intent: { ...text, description: 'Why the user wants this. Replaces the recorded value; omit to keep it.' },
+      objective: { ...text, description: 'The concrete outcome. Replaces the recorded value; omit to keep it.' },
+      scope: { ...text, description: 'What is in and out of scope. Replaces the recorded value; omit to keep it.' },
+      terminology: {
+        type: 'array',
+        description: 'Terms and their meaning in this project (replaces the recorded list).',
+        items: { type: 'object', additionalProperties: false, properties: { term: { type: 'string', required: true }, meaning: { type: 'string', required: true } } },
+      },
+      plan: { type: 'array', items: { type: 'string' }, description: 'Ordered plan steps (replaces the recorded plan).' },
+    },
+    output: {
+      schema: { type: 'json' },
+      render: (_args, value) => [{ type: 'text', text: renderOrientation(value as never) }],
+    },
+    execute: async (args, exec) => {
+      const agent = exec.agent
+      if (agent === undefined) throw new Error(`${RECORD_ORIENTATION} needs a calling agent (no session to record in)`)
+      const update = parseOrientationUpdate(args as Record<string, unknown>, config.limits)
+      const record = mergeOrientation(iegStateOf(ctx, agent).orientation, update)
+      agent.session.append('ieg/orientation', record)
+      rt.diagnose('ieg.orientation_recorded', { revision: record.revision, fields: Object.keys(update) }, agent)
+      return record
+    },
+  }))
+}
+
+/**
+ * Remind an unoriented agent at the first step of each turn (`warn` and `reject`).
+ * @param rt - the IEG runtime.
+ * @param plugin - plugin name recorded as the reminder's source.
+ */
+export function installOrientationReminder(rt: IegRuntime, plugin: string): void {
+  const { ctx } = rt
+  ctx.on('agent/pre-step', async (payload, next) => {
+    const decision = await next()
+    if (decision.kind !== 'enter' || payload.step !== 1 || iegStateOf(ctx, payload.agent).orientation !== null) return decision
+    rt.diagnose('ieg.orientation_required', { gate: rt.config.preStep.orientationGate, turn: payload.turn }, payload.agent)
+    return { kind: 'enter', messages: [...decision.messages, createUserMessage({ content: [{ type: 'text', text: REMINDER }], source: { kind: 'plugin', plugin } })] }
+  })
+}

@@ -1,0 +1,69 @@
+/**
+ * Host adapter: the model-facing surface of the row: the one `ieg:governance`
+ * section, the `ieg:status` runtime-context line (its text changes only when
+ * the status does, so the host re-sends it only then), and the read-only
+ * `ieg_status` tool.
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type { JsonObject } from '../../kernel/json.js'
+import { statusLine, type MountRecord } from '../diagnostics/mount-record.js'
+import type { DiagnosticsRing } from '../diagnostics/ring.js'
+import type { CompiledPrompt } from '../prompt/compiler.js'
+import { iegStateOf } from './runtime.js'
+
+/** Section and context names. */
+export const GOVERNANCE_SECTION = 'ieg:governance'
+export const STATUS_CONTEXT = 'ieg:status'
+
+/**
+ * Register the governance section.
+ * @param ctx - context carrying `systemPrompt`.
+ * @param prompt - the compiled section.
+ * @param order - section order.
+ */
+export function registerGovernanceSection(ctx: Context, prompt: CompiledPrompt, order: number): void {
+  ctx.systemPrompt.section({ name: GOVERNANCE_SECTION, order, text: prompt.text })
+}
+
+/**
+ * Register the status line.
+ * @param ctx - context carrying `systemPrompt` (and `sessionProjections` once mounted).
+ * @param record - the mount record.
+ * @param order - context order.
+ */
+export function registerStatusLine(ctx: Context, record: MountRecord, order: number): void {
+  ctx.systemPrompt.context({
+    name: STATUS_CONTEXT,
+    order,
+    text: (assemble) => {
+      const agent = assemble.agent
+      const oriented = record.mounted && agent !== undefined && iegStateOf(ctx, agent).orientation !== null
+      return statusLine(record, oriented)
+    },
+  })
+}
+
+/** Everything `ieg_status` and the mirror report. */
+export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recent: number): JsonObject {
+  return { ...record, diagnosticCounts: ring.counts(), diagnostics: ring.recent(recent) }
+}
+
+/**
+ * Register `ieg_status`.
+ * @param ctx - context carrying `tools`.
+ * @param snapshot - reads the current status.
+ */
+export function registerStatusTool(ctx: Context, snapshot: () => JsonObject): void {
+  ctx.tools.register(defineTool({
+    name: 'ieg_status',
+    description: 'Read-only. Report how information-environment governance is mounted in this session: modules, prompt section, degraded capabilities, configuration errors and recent diagnostics.',
+    parameters: {},
+    output: {
+      schema: { type: 'json' },
+      render: (_args, value) => [{ type: 'text', text: JSON.stringify(value, null, 2) }],
+    },
+    isConcurrencySafe: () => true,
+    execute: async () => snapshot(),
+  }))
+}

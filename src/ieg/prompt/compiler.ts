@@ -1,0 +1,65 @@
+/**
+ * Compiles the kernel principles and the enabled modules into the one
+ * `ieg:governance` section. Removes repeated statements, refuses `{{` (the
+ * host aborts a turn on an unknown prompt variable and has no way to turn
+ * interpolation off), and enforces a byte ceiling derived from a recorded
+ * size, so prompt growth cannot raise its own budget. Pure.
+ */
+import { KERNEL_PRINCIPLES, MODULES, type ModuleId } from '../modules/descriptors.js'
+
+/** Version of the compiled text; bump whenever the text changes. */
+export const PROMPT_VERSION = '1.0.0'
+/** Measured bytes of the section with every module enabled. */
+export const RECORDED_PROMPT_BYTES = 1195
+/** Least ceiling. */
+export const PROMPT_BYTE_FLOOR = 1400
+/** Greatest ceiling, whatever was recorded. */
+export const PROMPT_BYTE_HARD_CAP = 4096
+
+/** The ceiling derived from the recorded size: recorded + 10 %, within the floor and the cap. */
+export function promptByteCeiling(recorded = RECORDED_PROMPT_BYTES): number {
+  return Math.min(PROMPT_BYTE_HARD_CAP, Math.max(PROMPT_BYTE_FLOOR, Math.ceil(recorded * 1.1)))
+}
+
+/** A compiled section. */
+export interface CompiledPrompt {
+  readonly text: string
+  readonly bytes: number
+  readonly ceiling: number
+  readonly version: string
+  readonly modules: readonly ModuleId[]
+}
+
+function normalized(statement: string): string {
+  return statement.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+}
+
+/**
+ * Compile the section for the enabled modules.
+ * @param enabled - enabled module ids, in any order.
+ * @returns the section.
+ * @throws Error when a statement holds `{{` or the text exceeds the ceiling.
+ */
+export function compilePrompt(enabled: readonly ModuleId[]): CompiledPrompt {
+  const seen = new Set<string>()
+  const keep = (statement: string): boolean => {
+    const key = normalized(statement)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  }
+  const lines = KERNEL_PRINCIPLES.filter(keep)
+  const modules = (Object.keys(MODULES) as ModuleId[]).filter(id => enabled.includes(id))
+  for (const id of modules) {
+    const module = MODULES[id]
+    const principles = module.principles.filter(keep)
+    if (principles.length === 0) continue
+    lines.push(`${module.title}, when ${module.trigger}:`, ...principles.map(principle => `- ${principle}`))
+  }
+  const text = lines.join('\n')
+  if (text.includes('{{')) throw new Error('ieg:governance must not contain "{{": the host treats it as a prompt variable')
+  const bytes = Buffer.byteLength(text, 'utf8')
+  const ceiling = promptByteCeiling()
+  if (bytes > ceiling) throw new Error(`ieg:governance is ${bytes} bytes, over its ${ceiling}-byte ceiling (recorded ${RECORDED_PROMPT_BYTES})`)
+  return { text, bytes, ceiling, version: PROMPT_VERSION, modules }
+}
