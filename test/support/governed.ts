@@ -46,10 +46,10 @@ export function governorEvents(agent: Agent): Array<{ type: string, seq: number,
   return agent.session.events.filter(event => event.type.startsWith('reliability/')).map(event => ({ type: event.type, seq: event.seq, data: event.data as unknown as Record<string, unknown> }))
 }
 
-/** Texts of the messages the plugin steered into the session. */
+/** Texts of the messages this bundle's rows steered or injected into the session. */
 export function steeredTexts(agent: Agent): string[] {
   return agent.session.events
-    .filter(event => event.type === 'user/message' && (event.data as { source: { kind: string } }).source.kind === 'plugin')
+    .filter(event => event.type === 'user/message' && ['reliability-governor', 'ieg'].includes((event.data as { source: { plugin?: string } }).source.plugin ?? ''))
     .map(event => (event.data as { content: Array<{ type: string, text?: string }> }).content.map(block => block.text ?? '').join(''))
 }
 

@@ -1,9 +1,13 @@
 /**
- * Test-only plugin: minimal workspace tools for a scripted agent (write and
- * delete a file under the session's cwd, and a tool that always fails), so
- * in-process runs change the real disk the checks inspect.
+ * Test-only plugin: minimal workspace tools for a scripted agent, so
+ * in-process runs change the real disk the checks and gates inspect:
+ * `write_file`/`delete_file`, stand-ins with the host's names and argument
+ * keys (`write` with `file_path`, `read`, and `bash` running `sh -c` in the
+ * session's cwd), and a tool that always fails.
  */
-import { rm, writeFile, mkdir } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Context } from '@deepseek-ai/cordis'
 import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
@@ -22,7 +26,7 @@ const textOutput = {
   render: (_args: unknown, value: string) => [{ type: 'text' as const, text: value }],
 } as const
 
-/** Register `write_file`, `delete_file` and `always_fails`. */
+/** Register the test tools. */
 export function apply(ctx: Context): void {
   ctx.tools.register(defineTool({
     name: 'write_file',
@@ -44,6 +48,35 @@ export function apply(ctx: Context): void {
     execute: async (args, exec) => {
       await rm(join(workspaceOf(exec), args.path), { force: true })
       return `deleted ${args.path}`
+    },
+  }))
+  ctx.tools.register(defineTool({
+    name: 'write',
+    description: 'Test stand-in for the host write tool.',
+    parameters: { file_path: { type: 'string', required: true }, content: { type: 'string', required: true } },
+    output: textOutput,
+    execute: async (args, exec) => {
+      const target = join(workspaceOf(exec), args.file_path)
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(target, args.content)
+      return `wrote ${args.file_path}`
+    },
+  }))
+  ctx.tools.register(defineTool({
+    name: 'read',
+    description: 'Test stand-in for the host read tool.',
+    parameters: { file_path: { type: 'string', required: true } },
+    output: textOutput,
+    execute: async (args, exec) => readFile(join(workspaceOf(exec), args.file_path), 'utf8'),
+  }))
+  ctx.tools.register(defineTool({
+    name: 'bash',
+    description: 'Test stand-in for the host bash tool.',
+    parameters: { command: { type: 'string', required: true } },
+    output: textOutput,
+    execute: async (args, exec) => {
+      const { stdout } = await promisify(execFile)('sh', ['-c', args.command], { cwd: workspaceOf(exec) })
+      return stdout
     },
   }))
   ctx.tools.register(defineTool({

@@ -5,7 +5,7 @@
  * interpolation off), and enforces a byte ceiling derived from a recorded
  * size, so prompt growth cannot raise its own budget. Pure.
  */
-import { KERNEL_PRINCIPLES, MODULES, type ModuleId } from '../modules/descriptors.js'
+import { KERNEL_PRINCIPLES, MODULES, type GovernanceModule, type ModuleId } from '../modules/descriptors.js'
 
 /** Version of the compiled text; bump whenever the text changes. */
 export const PROMPT_VERSION = '1.0.0'
@@ -37,10 +37,11 @@ function normalized(statement: string): string {
 /**
  * Compile the section for the enabled modules.
  * @param enabled - enabled module ids, in any order.
+ * @param sources - kernel principles and module declarations (the shipped ones unless a test substitutes).
  * @returns the section.
  * @throws Error when a statement holds `{{` or the text exceeds the ceiling.
  */
-export function compilePrompt(enabled: readonly ModuleId[]): CompiledPrompt {
+export function compilePrompt(enabled: readonly ModuleId[], sources: { kernel: readonly string[], modules: Record<ModuleId, GovernanceModule> } = { kernel: KERNEL_PRINCIPLES, modules: MODULES }): CompiledPrompt {
   const seen = new Set<string>()
   const keep = (statement: string): boolean => {
     const key = normalized(statement)
@@ -48,10 +49,10 @@ export function compilePrompt(enabled: readonly ModuleId[]): CompiledPrompt {
     seen.add(key)
     return true
   }
-  const lines = KERNEL_PRINCIPLES.filter(keep)
-  const modules = (Object.keys(MODULES) as ModuleId[]).filter(id => enabled.includes(id))
+  const lines = sources.kernel.filter(keep)
+  const modules = (Object.keys(sources.modules) as ModuleId[]).filter(id => enabled.includes(id))
   for (const id of modules) {
-    const module = MODULES[id]
+    const module = sources.modules[id]
     const principles = module.principles.filter(keep)
     if (principles.length === 0) continue
     lines.push(`${module.title}, when ${module.trigger}:`, ...principles.map(principle => `- ${principle}`))

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Context } from '@deepseek-ai/cordis'
+import { createAgent, runTurn, scriptModel } from '../support/host.ts'
+import { toolResults } from '../support/governed.ts'
+import { iegHost, SPEC_WITH_AUTH } from '../support/ieg-host.ts'
+import { call, say } from '../support/script.ts'
+
+const cleanups: Array<() => Promise<unknown>> = []
+afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+
+function statusOf(results: Array<{ text: string }>): Record<string, unknown> {
+  return JSON.parse(results.at(-1)!.text) as Record<string, unknown>
+}
+
+/** A plugin whose pre-execute listener allows everything without delegating (it runs before ieg's). */
+const eagerAllow = {
+  name: 'eager-allow',
+  apply: (ctx: Context) => { ctx.on('tools/pre-execute', async () => ({ kind: 'allow' as const })) },
+}
+
+describe('the workspace gate through the real tool registry', () => {
+  it('denies a protected path with IEG\'s reason and never runs the tool body', async () => {
+    const host = await iegHost(cleanups, {}, { '.git/config': '[core]\n' })
+    const adapter = scriptModel(host.ctx, [
+      call('write', { file_path: '.git/config', content: 'hacked' }),
+      call('bash', { command: 'echo hacked > .git/HEAD' }),
+      say('blocked'),
+    ])
+    const agent = createAgent(host.ctx, 'protected', host.workspace)
+    await runTurn(agent, 'edit git config')
+    const results = toolResults(agent)
+    expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('.git/config is under the protected path .git (workspace.protectedPaths)') })
+    expect(results[1]).toMatchObject({ isError: true, text: expect.stringContaining('.git/HEAD is under the protected path .git') })
+    expect(await readFile(join(host.workspace, '.git/config'), 'utf8')).toBe('[core]\n')
+    expect(existsSync(join(host.workspace, '.git/HEAD'))).toBe(false)
+    expect(JSON.stringify(adapter.requests[1]!.messages.at(-1))).toContain('workspace.protectedPaths')
+  })
+
+  it('keeps denying through the guard when another listener short-circuits pre-execute', async () => {
+    const host = await iegHost(cleanups, {}, { '.git/config': '[core]\n' }, { before: [[eagerAllow as never, {}]] })
+    scriptModel(host.ctx, [call('write', { file_path: '.git/config', content: 'hacked' }), say('ok')])
+    const agent = createAgent(host.ctx, 'guard', host.workspace)
+    await runTurn(agent, 'go')
+    expect(toolResults(agent)[0]).toMatchObject({ isError: true, text: expect.stringContaining('protected path .git') })
+    expect(await readFile(join(host.workspace, '.git/config'), 'utf8')).toBe('[core]\n')
+  })
+
+  it('refuses a near-duplicate document naming the existing one, then lets the agent extend it', async () => {
+    const host = await iegHost(cleanups, {}, { 'SPEC.md': SPEC_WITH_AUTH })
+    scriptModel(host.ctx, [
+      call('write', { file_path: 'AUTHENTICATION.md', content: '# Authentication\n\nTokens.\n' }),
+      call('write', { file_path: 'SPEC.md', content: `${SPEC_WITH_AUTH}\nTokens expire after one hour.\n` }),
+      call('write', { file_path: 'docs/CHANGELOG.md', content: '# Changelog\n\n## 1.0.0\n- first\n' }),
+      call('ieg_status'),
+      say('done'),
+    ])
+    const agent = createAgent(host.ctx, 'overlap', host.workspace)
+    await runTurn(agent, 'document token expiry')
+    const results = toolResults(agent)
+    expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('creating AUTHENTICATION.md would duplicate SPEC.md') })
+    expect(results[0]!.text).toContain('matches its heading "Authentication"')
+    expect(existsSync(join(host.workspace, 'AUTHENTICATION.md'))).toBe(false)
+    expect(results[1]!.isError).toBe(false)
+    expect(results[2]!.isError).toBe(false)
+    expect(await readFile(join(host.workspace, 'SPEC.md'), 'utf8')).toContain('expire after one hour')
+    const status = statusOf(results)
+    expect(status['diagnosticCounts']).toMatchObject({ 'ieg.document_overlap_flagged': 1, 'ieg.workspace_mutation_blocked': 1, 'ieg.workspace_mutation_allowed': 2 })
+  })
+
+  it('never gates read-only work, and denies shell writes under policy deny', async () => {
+    const host = await iegHost(cleanups, { workspace: { policy: 'deny' } }, { 'a.txt': 'alpha\n' })
+    scriptModel(host.ctx, [
+      call('bash', { command: 'ls && cat a.txt && grep -n "a > b" a.txt || true' }),
+      call('read', { file_path: 'a.txt' }),
+      call('bash', { command: "rg '=>' . || true" }),
+      call('bash', { command: 'echo beta > b.txt' }),
+      call('ieg_status'),
+      say('done'),
+    ])
+    const agent = createAgent(host.ctx, 'policy', host.workspace)
+    await runTurn(agent, 'look around')
+    const results = toolResults(agent)
+    expect(results.slice(0, 3).map(result => result.isError)).toEqual([false, false, false])
+    expect(results[0]!.text).toContain('a.txt')
+    expect(results[3]).toMatchObject({ isError: true, text: expect.stringContaining('workspace.policy: deny') })
+    expect(existsSync(join(host.workspace, 'b.txt'))).toBe(false)
+    const counts = statusOf(results)['diagnosticCounts'] as Record<string, number>
+    expect(counts['ieg.workspace_mutation_allowed']).toBeUndefined()
+    expect(counts['ieg.workspace_mutation_blocked']).toBe(1)
+  })
+})
+
+describe('a bad configuration', () => {
+  it('mounts an inert surface whose ieg_status names the key path, with no section and no gate', async () => {
+    const host = await iegHost(cleanups, { workspace: { policy: 'maybe' } }, { '.git/config': '[core]\n' })
+    const adapter = scriptModel(host.ctx, [call('ieg_status'), call('write', { file_path: '.git/config', content: 'x' }), say('ok')])
+    const agent = createAgent(host.ctx, 'inert', host.workspace)
+    await runTurn(agent, 'status')
+    const status = JSON.parse(toolResults(agent)[0]!.text) as Record<string, unknown>
+    expect(status).toMatchObject({ mounted: false, configError: expect.stringContaining('$.workspace.policy') })
+    expect(toolResults(agent)[1]!.isError).toBe(false)
+    const system = adapter.requests[0]!.system ?? ''
+    expect(JSON.stringify(system)).not.toContain('Information environment governance')
+    expect(JSON.stringify(adapter.requests[0]!.messages)).toContain('IEG inert: configuration refused')
+  })
+})
