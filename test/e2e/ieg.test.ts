@@ -6,12 +6,12 @@ import { SessionId } from '@deepseek-ai/dsh-session'
 import { iegFold } from '../../src/ieg/orientation/fold.ts'
 import * as ieg from '../../src/ieg/plugin.ts'
 import { readProjectionState } from '../../src/kernel/projection.ts'
-import { createProfile, makeWorkspace, readSessionLogs, runTask } from '../support/dsh-profile.ts'
+import { createProfile, makeWorkspace, readSessionLogs } from '../support/dsh-profile.ts'
 import { mountHost } from '../support/host.ts'
 import { SPEC_WITH_AUTH } from '../support/ieg-host.ts'
-import { startModelServer, systemPromptOf, wireText, type ScriptedModelServer } from '../support/model-server.ts'
+import { systemPromptOf, wireText, type ScriptedModelServer } from '../support/model-server.ts'
 import { call, say } from '../support/script.ts'
-import { e2eEnv } from './env.ts'
+import { e2eEnv, runScripted } from './env.ts'
 
 const servers: ScriptedModelServer[] = []
 afterAll(async () => { await Promise.all(servers.map(server => server.close())) })
@@ -30,7 +30,7 @@ describe('IEG in a real headless dsh profile', () => {
   it('refuses a near-duplicate of SPEC.md with its reason, accepts extending SPEC.md, and the session reloads with its orientation', async () => {
     const profile = await profileWith()
     const workspace = await makeWorkspace({ 'SPEC.md': SPEC_WITH_AUTH })
-    const server = await startModelServer([
+    const { server } = await runScripted(profile, 'Document that API tokens expire after one hour.', workspace, [
       call('record_orientation', ORIENT),
       call('write', { file_path: 'AUTHENTICATION.md', content: '# Authentication\n\nTokens expire after one hour.\n' }),
       ({ transcript }) => {
@@ -39,12 +39,7 @@ describe('IEG in a real headless dsh profile', () => {
       },
       call('write', { file_path: 'SPEC.md', content: `${SPEC_WITH_AUTH}Tokens expire after one hour.\n` }),
       say('SPEC.md now states the token lifetime.'),
-    ])
-    servers.push(server)
-    const result = await runTask(profile, 'Document that API tokens expire after one hour.', { cwd: workspace, baseURL: server.baseURL })
-    expect(result.code, result.stderr).toBe(0)
-    expect(server.errors).toEqual([])
-    expect(server.script.finished).toBe(true)
+    ], servers)
 
     expect(systemPromptOf(server.requests[0]!)).toContain('Information environment governance (IEG) supplements the host instructions')
     const refusal = wireText(server.requests[2]!.messages.at(-1)!)
@@ -74,7 +69,7 @@ describe('IEG in a real headless dsh profile', () => {
     it(`${mode}: a fresh headless session orients itself and then writes`, async () => {
       const profile = await profileWith(patch)
       const workspace = await makeWorkspace({})
-      const server = await startModelServer([
+      const { server } = await runScripted(profile, 'Take notes.', workspace, [
         call('write', { file_path: 'notes.txt', content: 'first\n' }),
         ({ transcript }) => {
           if (refused) requireText(transcript, 'no orientation is recorded for this session')
@@ -82,12 +77,7 @@ describe('IEG in a real headless dsh profile', () => {
         },
         call('write', { file_path: 'notes.txt', content: 'second\n' }),
         say('done'),
-      ])
-      servers.push(server)
-      const result = await runTask(profile, 'Take notes.', { cwd: workspace, baseURL: server.baseURL })
-      expect(result.code, result.stderr).toBe(0)
-      expect(server.errors).toEqual([])
-      expect(server.script.finished).toBe(true)
+      ], servers)
       expect(await readFile(join(workspace, 'notes.txt'), 'utf8')).toBe('second\n')
       const reminded = JSON.stringify(server.requests[0]!.messages).includes('no orientation is recorded for this session yet')
       expect(reminded).toBe(mode !== 'requireBeforeMutation')

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createProfile, makeWorkspace, readSessionLogs, runTask } from '../support/dsh-profile.ts'
-import { startModelServer, systemPromptOf, toolNamesOf, wireText, type ScriptedModelServer } from '../support/model-server.ts'
+import { createProfile, makeWorkspace, readSessionLogs } from '../support/dsh-profile.ts'
+import { systemPromptOf, toolNamesOf, wireText, type ScriptedModelServer } from '../support/model-server.ts'
 import { RELEASE_TASK, RELEASE_WORKSPACE, releaseScript } from '../support/release-scenario.ts'
-import { e2eEnv } from './env.ts'
+import { e2eEnv, runScripted } from './env.ts'
 
 const servers: ScriptedModelServer[] = []
 afterAll(async () => { await Promise.all(servers.map(server => server.close())) })
@@ -13,12 +13,7 @@ describe('verified completion in a real dsh profile', () => {
   it('fails, repairs and certifies; the steered receipt is the terminal event on disk', async () => {
     const profile = await createProfile({ dsh: e2eEnv('DSHG_DSH_BIN'), tarball: e2eEnv('DSHG_TARBALL') })
     const workspace = await makeWorkspace(RELEASE_WORKSPACE)
-    const server = await startModelServer(releaseScript())
-    servers.push(server)
-    const result = await runTask(profile, RELEASE_TASK, { cwd: workspace, baseURL: server.baseURL })
-    expect(result.code, result.stderr).toBe(0)
-    expect(server.errors).toEqual([])
-    expect(server.script.finished).toBe(true)
+    const { result, server } = await runScripted(profile, RELEASE_TASK, workspace, releaseScript(), servers)
 
     const first = server.requests[0]!
     expect(toolNamesOf(first)).toEqual(expect.arrayContaining(['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', 'read', 'write']))

@@ -26,20 +26,26 @@ const textOutput = {
   render: (_args: unknown, value: string) => [{ type: 'text' as const, text: value }],
 } as const
 
-/** Register the test tools. */
-export function apply(ctx: Context): void {
+function writeTool(ctx: Context, name: string, pathKey: 'path' | 'file_path'): void {
   ctx.tools.register(defineTool({
-    name: 'write_file',
+    name,
     description: 'Test only: write a file.',
-    parameters: { path: { type: 'string', required: true }, content: { type: 'string', required: true } },
+    parameters: { [pathKey]: { type: 'string', required: true }, content: { type: 'string', required: true } } as { path: { type: 'string', required: true }, content: { type: 'string', required: true } },
     output: textOutput,
     execute: async (args, exec) => {
-      const target = join(workspaceOf(exec), args.path)
+      const path = (args as Record<string, string>)[pathKey] as string
+      const target = join(workspaceOf(exec), path)
       await mkdir(dirname(target), { recursive: true })
       await writeFile(target, args.content)
-      return `wrote ${args.path}`
+      return `wrote ${path}`
     },
   }))
+}
+
+/** Register the test tools. */
+export function apply(ctx: Context): void {
+  writeTool(ctx, 'write_file', 'path')
+  writeTool(ctx, 'write', 'file_path')
   ctx.tools.register(defineTool({
     name: 'delete_file',
     description: 'Test only: delete a file.',
@@ -48,18 +54,6 @@ export function apply(ctx: Context): void {
     execute: async (args, exec) => {
       await rm(join(workspaceOf(exec), args.path), { force: true })
       return `deleted ${args.path}`
-    },
-  }))
-  ctx.tools.register(defineTool({
-    name: 'write',
-    description: 'Test stand-in for the host write tool.',
-    parameters: { file_path: { type: 'string', required: true }, content: { type: 'string', required: true } },
-    output: textOutput,
-    execute: async (args, exec) => {
-      const target = join(workspaceOf(exec), args.file_path)
-      await mkdir(dirname(target), { recursive: true })
-      await writeFile(target, args.content)
-      return `wrote ${args.file_path}`
     },
   }))
   ctx.tools.register(defineTool({
