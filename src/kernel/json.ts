@@ -2,7 +2,6 @@
  * Lossless JSON values: the only data the session log, receipts and model-facing
  * results accept. Pure; no host imports.
  */
-import { isSafeNumber, parse as parseLossless } from 'lossless-json'
 
 /** A JSON value that round-trips exactly through the session log. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject
@@ -71,25 +70,88 @@ export type StrictParseResult =
   | { readonly ok: true, readonly value: JsonValue }
   | { readonly ok: false, readonly reason: string }
 
+const QUOTE = 34
+const BACKSLASH = 92
+
+/** The closing quote of the string starting at `start`, or -1. */
+function stringEnd(text: string, start: number): number {
+  let end = start + 1
+  for (;;) {
+    end = text.indexOf('"', end)
+    if (end < 0) return -1
+    let backslashes = 0
+    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1
+    if (backslashes % 2 === 0) return end
+    end += 1
+  }
+}
+
+/**
+ * The first object key that repeats within one object of syntactically valid
+ * JSON text (keys compare after unescaping).
+ * @param text - JSON text that `JSON.parse` accepted.
+ * @returns the repeated key, or undefined.
+ */
+export function findDuplicateKey(text: string): string | undefined {
+  const objects: Array<Set<string> | null> = []
+  let expectKey = false
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE) {
+      const end = stringEnd(text, i)
+      if (end < 0) return undefined
+      const keys = objects.at(-1)
+      if (expectKey && keys !== undefined && keys !== null) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string
+        if (keys.has(key)) return key
+        keys.add(key)
+        expectKey = false
+      }
+      i = end
+    } else if (c === 123) {
+      objects.push(new Set())
+      expectKey = true
+    } else if (c === 91) {
+      objects.push(null)
+    } else if (c === 125 || c === 93) {
+      objects.pop()
+      expectKey = false
+    } else if (c === 44) {
+      expectKey = objects.at(-1) instanceof Set
+    }
+  }
+  return undefined
+}
+
+/** Whether number text denotes exactly the double it parses to (no precision or range loss). */
+function exactNumber(source: string): boolean {
+  const value = Number(source)
+  if (!Number.isFinite(value)) return false
+  const digits = source.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '')
+  return digits.length <= 15 || String(value).replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '') === digits
+}
+
 /**
  * Parse JSON text, refusing duplicate object keys and numbers that a double
  * cannot hold exactly (such text has more than one plausible meaning).
+ * Uses the native parser with source-text access, so large files stay fast.
  * @param text - the JSON text.
  * @returns the parsed value, or the reason it was refused.
  */
 export function parseStrictJson(text: string): StrictParseResult {
-  let unsafe: string | undefined
-  let raw: unknown
+  let inexact: string | undefined
+  let value: unknown
   try {
-    raw = parseLossless(text, null, (digits: string) => {
-      if (!isSafeNumber(digits) && unsafe === undefined) unsafe = digits
-      return Number(digits)
+    value = (JSON.parse as (text: string, reviver: (key: string, value: unknown, context: { source?: string }) => unknown) => unknown)(text, (_key, member, context) => {
+      if (typeof member === 'number' && inexact === undefined && context.source !== undefined && !exactNumber(context.source)) inexact = context.source
+      return member
     })
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) }
   }
-  if (unsafe !== undefined) return { ok: false, reason: `number ${unsafe} cannot be represented exactly` }
-  if (!isJsonValue(raw)) return { ok: false, reason: 'value is not lossless JSON (for example -0)' }
-  return { ok: true, value: raw }
+  if (inexact !== undefined) return { ok: false, reason: `number ${inexact} cannot be represented exactly` }
+  const duplicate = findDuplicateKey(text)
+  if (duplicate !== undefined) return { ok: false, reason: `duplicate key ${JSON.stringify(duplicate)} in one object` }
+  if (!isJsonValue(value)) return { ok: false, reason: 'value is not lossless JSON (for example -0)' }
+  return { ok: true, value }
 }
-

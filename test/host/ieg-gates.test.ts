@@ -107,3 +107,23 @@ describe('a bad configuration', () => {
     expect(JSON.stringify(adapter.requests[0]!.messages)).toContain('IEG inert: configuration refused')
   })
 })
+
+describe('the diagnostics mirror', () => {
+  it('writes a bounded JSON snapshot to the configured file once enabled, and nothing by default', async () => {
+    const { mkdtemp, readFile: read, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const dir = await mkdtemp(join(tmpdir(), 'dshg-mirror-'))
+    cleanups.push(() => rm(dir, { recursive: true, force: true }))
+    const file = join(dir, 'ieg-diagnostics.json')
+    const host = await iegHost(cleanups, { diagnosticsExport: { file, limit: 2, intervalMs: 100 } }, { 'a.txt': 'a\n' })
+    scriptModel(host.ctx, [call('write', { file_path: 'b.txt', content: 'b' }), call('write', { file_path: 'c.txt', content: 'c' }), say('done')])
+    await runTurn(createAgent(host.ctx, 'mirror', host.workspace), 'write')
+    await new Promise(resolve => setTimeout(resolve, 250))
+    const mirror = JSON.parse(await read(file, 'utf8')) as { schema: number, mounted: boolean, diagnostics: Array<{ code: string }> }
+    expect(mirror.schema).toBe(1)
+    expect(mirror.mounted).toBe(true)
+    expect(mirror.diagnostics).toHaveLength(2)
+    expect(mirror.diagnostics[0]!.code).toBe('ieg.workspace_mutation_allowed')
+    expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false)
+  })
+})

@@ -9,6 +9,7 @@ import { GOVERNANCE_EVENTS } from '../../src/kernel/events.ts'
 import { ReliabilityConfig } from '../../src/reliability/config.ts'
 import { IegSchema } from '../../src/ieg/config.ts'
 import { CHECK_ARGUMENTS, CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
+import { CASES } from '../../bench/src/cases.ts'
 
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
@@ -38,6 +39,11 @@ function checkArgumentTable(): string {
   return ['| argument | type | meaning |', '| --- | --- | --- |', ...rows].join('\n')
 }
 
+function benchCaseTable(): string {
+  const rows = CASES.map(benchCase => `| \`${benchCase.id}\` | ${cell(benchCase.title)} | ${cell(benchCase.explains)} |`)
+  return ['| case | what it measures | seeded variation and oracle |', '| --- | --- | --- |', ...rows].join('\n')
+}
+
 /** Every generated block by name. */
 export function generatedBlocks(): Record<string, string> {
   return {
@@ -46,6 +52,7 @@ export function generatedBlocks(): Record<string, string> {
     events: eventTable(),
     'check-kinds': checkKindTable(),
     'check-arguments': checkArgumentTable(),
+    'bench-cases': benchCaseTable(),
   }
 }
 

@@ -110,16 +110,18 @@ export function run(argv: readonly string[], options: { cwd: string, env: NodeJS
  * Create a profile in a fresh `DSH_HOME` with dsh-base, dsh-headless and this bundle.
  * @param options - host binary, tarball, and the profile's own patch layer (YAML).
  */
-export async function createProfile(options: { dsh: string, tarball: string, patch?: string }): Promise<Profile> {
+export async function createProfile(options: { dsh: string, tarball: string, patch?: string, extraBundles?: readonly string[] }): Promise<Profile> {
   const home = await mkdtemp(join(tmpdir(), 'dshg-home-'))
   const profile: Profile = { home, name: 'governed', dsh: options.dsh }
-  const added = await run([options.dsh, 'plugin', '--profile', profile.name, 'add', `file:${options.tarball}`], { cwd: home, env: dshEnv(profile), timeoutMs: 120_000 })
-  if (added.code !== 0) throw new Error(`dsh plugin add failed (${added.code}): ${added.stderr}${added.stdout}`)
+  for (const source of [options.tarball, ...(options.extraBundles ?? [])]) {
+    const added = await run([options.dsh, 'plugin', '--profile', profile.name, 'add', `file:${source}`], { cwd: home, env: dshEnv(profile), timeoutMs: 120_000 })
+    if (added.code !== 0) throw new Error(`dsh plugin add file:${source} failed (${added.code}): ${added.stderr}${added.stdout}`)
+  }
   const dir = join(home, 'profiles', profile.name)
   const manifestPath = join(dir, 'package.json')
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { dsh: { profile: { bundles: string[] } } }
   const bundles = manifest.dsh.profile.bundles
-  manifest.dsh.profile.bundles = ['@deepseek-ai/dsh-base', '@deepseek-ai/dsh-headless', ...bundles.filter(b => b !== '@deepseek-ai/dsh-base')]
+  manifest.dsh.profile.bundles = ['@deepseek-ai/dsh-base', '@deepseek-ai/dsh-headless', ...bundles.filter(bundle => bundle !== '@deepseek-ai/dsh-base')]
   await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   if (options.patch !== undefined) await writeFile(join(dir, 'cordis.patch.yml'), options.patch)
   return profile
@@ -147,8 +149,9 @@ export function dshEnv(profile: Profile, baseURL?: string): NodeJS.ProcessEnv {
  * @param task - the user's task.
  * @param options - workspace directory and model server address.
  */
-export function runTask(profile: Profile, task: string, options: { cwd: string, baseURL: string, timeoutMs?: number }): Promise<RunResult> {
-  return run([profile.dsh, '--profile', profile.name, task], { cwd: options.cwd, env: dshEnv(profile, options.baseURL), timeoutMs: options.timeoutMs ?? 120_000 })
+export function runTask(profile: Profile, task: string, options: { cwd: string, baseURL: string, timeoutMs?: number, patchFile?: string }): Promise<RunResult> {
+  const patch = options.patchFile === undefined ? [] : ['--patch', options.patchFile]
+  return run([profile.dsh, '--profile', profile.name, ...patch, task], { cwd: options.cwd, env: dshEnv(profile, options.baseURL), timeoutMs: options.timeoutMs ?? 120_000 })
 }
 
 /**

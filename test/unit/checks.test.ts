@@ -91,7 +91,7 @@ describe('file checks', () => {
     expect(await run('json_equals', { path: 'data.json', pointer: '', value: { c: true, a: { b: [1, 2.5, 'x'] } } }, ctx)).toMatchObject({ passed: true })
     expect(await run('json_equals', { path: 'data.json', pointer: '/c', value: false }, ctx)).toMatchObject({ passed: false, evidence: 'data.json#/c is true, expected false' })
     expect(await run('json_equals', { path: 'data.json', pointer: '/a/b/9', value: 1 }, ctx)).toMatchObject({ passed: false, evidence: 'data.json: no array element at /a/b/9' })
-    expect(await run('json_equals', { path: 'dupe.json', pointer: '/a', value: 2 }, ctx)).toMatchObject({ passed: false, evidence: expect.stringContaining("Duplicate key 'a'") })
+    expect(await run('json_equals', { path: 'dupe.json', pointer: '/a', value: 2 }, ctx)).toMatchObject({ passed: false, evidence: expect.stringContaining('duplicate key "a"') })
     expect(await run('json_equals', { path: 'big.json', pointer: '/n', value: 12345678901234567000 }, ctx)).toMatchObject({ passed: false, evidence: expect.stringContaining('cannot be represented exactly') })
     expect(await run('json_equals', { path: 'README.md', pointer: '', value: 1 }, ctx)).toMatchObject({ passed: false, evidence: expect.stringContaining('is not unambiguous JSON') })
   })

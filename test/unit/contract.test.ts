@@ -146,3 +146,18 @@ describe('the policy section', () => {
     for (const tool of ['reliability_begin', 'reliability_assess', 'reliability_abstain']) expect(text).toContain(tool)
   })
 })
+
+describe('older and newer contract versions', () => {
+  it('fold as the active contract whatever their version, keeping their extra fields', () => {
+    const spec = parseContractInput(input(), limits)
+    const base = openContract(spec, assessCoverage(spec.claims, spec.checks), 3)
+    for (const version of [1, 2, 4, 5] as const) {
+      const { receipt: _receipt, ...body } = base
+      const record = { ...body, version, ...(version === 5 ? { intent: { objective: 'greet' }, intentReview: 'sha256:x', contractReview: 'sha256:y' } : {}) }
+      const stored = { ...record, receipt: contentReceipt(record) }
+      const state = applyReliabilityEvent(reliabilityFold.init(), { type: 'reliability/contract', seq: 3, data: stored })
+      expect(reliabilityPhase(state), `version ${version}`).toBe('active')
+      expect(state.contract).toEqual(stored)
+    }
+  })
+})

@@ -41,16 +41,16 @@ export async function readExistingDocuments(fs: FileSystem, root: string, scan: 
     if (!fs.contains(rootTarget, target)) continue
     const info = await fs.stat(target, signal)
     if (info?.type !== 'directory') continue
-    for (const entry of await fs.listDir(target, signal)) {
-      if (documents.length >= scan.maxDocuments) return documents
-      const path = posix.normalize(posix.join(directory, entry.name))
-      if (!isDocumentPath(path, scan.extensions)) continue
-      const child = await fs.resolve(path, { cwd: root })
-      const childInfo = await fs.stat(child, signal)
-      if (childInfo?.type !== 'file' || (childInfo.size ?? 0) > scan.maxDocumentBytes || !fs.contains(rootTarget, child)) continue
-      const text = decodeUtf8Strict(await fs.readBytes(child, signal, scan.maxDocumentBytes))
+    const candidates = (await fs.listDir(target, signal))
+      .map(entry => ({ entry, path: posix.normalize(posix.join(directory, entry.name)) }))
+      .filter(({ entry, path }) => entry.type === 'file' && isDocumentPath(path, scan.extensions) && (entry.size ?? 0) <= scan.maxDocumentBytes && fs.contains(rootTarget, entry.target))
+      .slice(0, scan.maxDocuments - documents.length)
+    const texts = await Promise.all(candidates.map(({ entry }) => fs.readBytes(entry.target, signal, scan.maxDocumentBytes).then(decodeUtf8Strict, () => undefined)))
+    candidates.forEach(({ path }, index) => {
+      const text = texts[index]
       if (text !== undefined) documents.push({ path, text })
-    }
+    })
+    if (documents.length >= scan.maxDocuments) return documents
   }
   return documents
 }

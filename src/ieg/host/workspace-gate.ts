@@ -68,6 +68,22 @@ function askKey(exec: Readonly<ToolExecution>): string {
 }
 
 /**
+ * Decide one call as the pre-execute listener does, recording diagnostics.
+ * @param rt - the IEG runtime.
+ * @param exec - the call.
+ * @returns the decision, or null for a call the gate does not govern.
+ */
+export async function evaluateGate(rt: IegRuntime, exec: Readonly<ToolExecution>): Promise<GateDecision | null> {
+  const request = classify(rt, exec)
+  if (request === null) return null
+  const facts = synchronousFacts(rt, exec, request)
+  const overlap = facts.protectedHits.length === 0 && !facts.orientationMissing ? await overlapOf(rt, exec, request) : null
+  const decision = decideMutation({ ...facts, overlap })
+  report(rt, exec, request, decision, overlap)
+  return decision
+}
+
+/**
  * Install the gate.
  * @param rt - the IEG runtime.
  */
@@ -76,12 +92,8 @@ export function installWorkspaceGate(rt: IegRuntime): void {
   const askedReasons = new Map<string, string>()
 
   ctx.on('tools/pre-execute', async (exec, next) => {
-    const request = classify(rt, exec)
-    if (request === null) return next()
-    const facts = synchronousFacts(rt, exec, request)
-    const overlap = facts.protectedHits.length === 0 && !facts.orientationMissing ? await overlapOf(rt, exec, request) : null
-    const decision = decideMutation({ ...facts, overlap })
-    report(rt, exec, request, decision, overlap)
+    const decision = await evaluateGate(rt, exec)
+    if (decision === null) return next()
     switch (decision.kind) {
       case 'allow': return next()
       case 'deny': return { kind: 'deny', reason: decision.reason }

@@ -1,5 +1,5 @@
 /** The IEG session state folded from `ieg/*` events. Pure. */
-import { isJsonValue, type JsonObject } from '../../kernel/json.js'
+import type { JsonObject } from '../../kernel/json.js'
 import type { FoldEvent, FoldSpec } from '../../kernel/projection.js'
 import type { OrientationRecord } from './record.js'
 
@@ -21,8 +21,9 @@ export function applyIegEvent(state: IegState, event: FoldEvent): IegState {
   }
 }
 
+/** Shape guard (not a deep walk: the state is only ever produced by this fold from accepted events). */
 function isIegState(value: unknown): value is IegState {
-  return isJsonValue(value) && typeof value === 'object' && value !== null && !Array.isArray(value) && 'orientation' in value
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'orientation' in value
 }
 
 /** The projection fold registered by the `ieg` row. */

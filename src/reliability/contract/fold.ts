@@ -2,7 +2,7 @@
  * The reliability lifecycle folded from session events. Pure: the state is a
  * function of the log alone, so resume and fork see exactly what was written.
  */
-import { isJsonValue, type JsonObject } from '../../kernel/json.js'
+import type { JsonObject } from '../../kernel/json.js'
 import type { FoldEvent, FoldSpec } from '../../kernel/projection.js'
 import { receiptMatches } from './lifecycle.js'
 import type { AttemptRecord, ContractRecord, TerminalOutcome, TerminalRecord } from './records.js'
@@ -61,8 +61,9 @@ export function reliabilityPhase(state: ReliabilityState): ReliabilityPhase {
   return state.terminal === null ? 'active' : state.terminal.outcome
 }
 
+/** Shape guard (not a deep walk: the state is only ever produced by this fold from accepted events). */
 function isReliabilityState(value: unknown): value is ReliabilityState {
-  if (!isJsonValue(value) || typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const record = value as Record<string, unknown>
   return 'contract' in record && 'terminal' in record && 'integrityError' in record && Array.isArray(record['attempts'])
 }

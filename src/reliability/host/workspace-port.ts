@@ -4,7 +4,7 @@
  * followed), requires canonical containment, a regular file, the size bound,
  * and strict UTF-8.
  */
-import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
 import type { EntryEvidence, FileInspection, TextEvidence, WorkspacePort } from '../checks/evidence.js'
 import type { WorkspacePath } from '../checks/paths.js'
 import { decodeUtf8Strict } from '../../kernel/text.js'
@@ -21,37 +21,35 @@ function reason(error: unknown): string {
  * @param signal - cancels reads.
  */
 export function workspacePort(fs: FileSystem, cwd: string, maxFileBytes: number, signal?: AbortSignal): WorkspacePort {
-  const locate = async (path: WorkspacePath) => {
-    const root = await fs.resolve(cwd, signal === undefined ? {} : { signal })
-    const target = await fs.resolve(path, signal === undefined ? { cwd } : { cwd, signal })
-    if (!fs.contains(root, target)) return { kind: 'refused', reason: `resolves outside the workspace (to ${target.displayPath})` } as const
-    return { kind: 'target', target } as const
-  }
+  const options = signal === undefined ? {} : { signal }
+  let rootTarget: Promise<FsTarget> | undefined
+  const root = (): Promise<FsTarget> => (rootTarget ??= fs.resolve(cwd, options))
 
-  const inspect = async (path: WorkspacePath): Promise<FileInspection> => {
+  /** Resolve, require containment and a regular file; the target is reused for the read. */
+  const locateFile = async (path: WorkspacePath): Promise<Exclude<FileInspection, { kind: 'file' }> | { kind: 'located', target: FsTarget, size: number }> => {
     try {
-      const located = await locate(path)
-      if (located.kind === 'refused') return located
-      const info = await fs.stat(located.target, signal)
+      const target = await fs.resolve(path, { cwd, ...options })
+      if (!fs.contains(await root(), target)) return { kind: 'refused', reason: `resolves outside the workspace (to ${target.displayPath})` }
+      const info = await fs.stat(target, signal)
       if (info === undefined) return { kind: 'missing' }
       if (info.type !== 'file') return { kind: 'refused', reason: `is a ${info.type}, not a regular file` }
-      return { kind: 'file', size: info.size ?? 0 }
+      return { kind: 'located', target, size: info.size ?? 0 }
     } catch (error) {
       return { kind: 'refused', reason: `cannot be inspected: ${reason(error)}` }
     }
   }
 
   return {
-    inspect,
+    async inspect(path: WorkspacePath): Promise<FileInspection> {
+      const found = await locateFile(path)
+      return found.kind === 'located' ? { kind: 'file', size: found.size } : found
+    },
     async readText(path: WorkspacePath): Promise<TextEvidence> {
-      const found = await inspect(path)
-      if (found.kind !== 'file') return found
+      const found = await locateFile(path)
+      if (found.kind !== 'located') return found
       if (found.size > maxFileBytes) return { kind: 'refused', reason: `is ${found.size} bytes, over the ${maxFileBytes}-byte limit (maxFileBytes)` }
       try {
-        const located = await locate(path)
-        if (located.kind === 'refused') return located
-        const bytes = await fs.readBytes(located.target, signal, maxFileBytes)
-        const text = decodeUtf8Strict(bytes)
+        const text = decodeUtf8Strict(await fs.readBytes(found.target, signal, maxFileBytes))
         return text === undefined ? { kind: 'refused', reason: 'is not valid UTF-8 text' } : { kind: 'text', text }
       } catch (error) {
         return { kind: 'refused', reason: `cannot be read: ${reason(error)}` }
@@ -60,9 +58,8 @@ export function workspacePort(fs: FileSystem, cwd: string, maxFileBytes: number,
     async entry(path: WorkspacePath): Promise<EntryEvidence> {
       try {
         const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.'
-        const root = await fs.resolve(cwd, signal === undefined ? {} : { signal })
-        const parentTarget = await fs.resolve(parent, { cwd })
-        if (!fs.contains(root, parentTarget)) return { kind: 'refused', reason: `its directory resolves outside the workspace (to ${parentTarget.displayPath})` }
+        const parentTarget = await fs.resolve(parent, { cwd, ...options })
+        if (!fs.contains(await root(), parentTarget)) return { kind: 'refused', reason: `its directory resolves outside the workspace (to ${parentTarget.displayPath})` }
         const info = await fs.lstat(path, { cwd }, signal)
         return info === undefined ? { kind: 'absent' } : { kind: 'present', type: info.type }
       } catch (error) {

@@ -1,0 +1,69 @@
+/**
+ * The evidence matrix: every case in both arms over seeded trials through the
+ * real agent loop in-process, each case once per arm through the installed
+ * dsh CLI, and the gate-precision run. Writes docs/benchmarks/evidence.* (or
+ * .cache/bench-quick/ with BENCH_QUICK=1). BENCH_TRIALS overrides the trial
+ * count; BENCH_SEED the first seed.
+ */
+import { ensureHost, packBundle } from '../test/support/dsh-profile.ts'
+import { CASES } from './src/cases.ts'
+import { createCliProfiles, runTrialCli } from './src/cli.ts'
+import { runGatePrecision } from './src/gate-precision.ts'
+import { armMetrics, deviations } from './src/metrics.ts'
+import { writeEvidenceReport, type EvidenceReport } from './src/report.ts'
+import { runTrialInProcess, type TrialResult } from './src/trial.ts'
+
+const quick = process.env['BENCH_QUICK'] === '1'
+const trials = Number(process.env['BENCH_TRIALS'] ?? (quick ? 3 : 20))
+const firstSeed = Number(process.env['BENCH_SEED'] ?? 1000)
+if (!Number.isSafeInteger(trials) || trials < 1) throw new Error(`BENCH_TRIALS must be a positive integer, got ${String(process.env['BENCH_TRIALS'])}`)
+const seeds = Array.from({ length: trials }, (_, index) => firstSeed + index)
+
+const results: TrialResult[] = []
+for (const benchCase of CASES) {
+  for (const arm of ['baseline', 'governed'] as const) {
+    for (const seed of seeds) results.push(await runTrialInProcess(benchCase, arm, seed))
+  }
+  process.stdout.write(`in-process: ${benchCase.id} done\n`)
+}
+
+const profiles = await createCliProfiles(ensureHost(), packBundle())
+const cli: TrialResult[] = []
+for (const benchCase of CASES) {
+  for (const arm of ['baseline', 'governed'] as const) cli.push(await runTrialCli(profiles, benchCase, arm, firstSeed))
+  process.stdout.write(`cli: ${benchCase.id} done\n`)
+}
+
+const gatePrecision = await runGatePrecision()
+const cases = CASES.map(benchCase => ({
+  id: benchCase.id,
+  title: benchCase.title,
+  baseline: armMetrics(results.filter(result => result.caseId === benchCase.id && result.arm === 'baseline')),
+  governed: armMetrics(results.filter(result => result.caseId === benchCase.id && result.arm === 'governed')),
+}))
+const governedAll = [...results, ...cli].filter(result => result.arm === 'governed')
+const report: EvidenceReport = {
+  generatedAt: new Date().toISOString(),
+  trialsPerArm: trials,
+  seeds,
+  cases,
+  cli,
+  gatePrecision,
+  deviations: deviations([...results, ...cli]),
+  totals: {
+    governedFalseCertifications: governedAll.filter(result => result.outcome === 'certified' && !result.oracle).length,
+    governedFalseCompletions: governedAll.filter(result => result.claimed && !result.oracle).length,
+    baselineFalseCompletions: [...results, ...cli].filter(result => result.arm === 'baseline' && result.claimed && !result.oracle).length,
+  },
+}
+const dir = await writeEvidenceReport(report, quick)
+process.stdout.write(`\n${'case'.padEnd(26)} ${'arm'.padEnd(9)} claims oracle falseCompl falseCert accuracy\n`)
+for (const entry of cases) {
+  for (const arm of ['baseline', 'governed'] as const) {
+    const m = entry[arm]
+    process.stdout.write(`${entry.id.padEnd(26)} ${arm.padEnd(9)} ${String(m.completionClaims).padStart(6)} ${String(m.oracleSuccesses).padStart(6)} ${String(m.falseCompletions).padStart(10)} ${String(m.falseCertifications).padStart(9)} ${String(m.expectedOutcomeAccuracy).padStart(8)}\n`)
+  }
+}
+process.stdout.write(`\ngate precision: ${gatePrecision.falseBlocks}/${gatePrecision.legitimate} legitimate calls blocked, ${gatePrecision.trapsCaught}/${gatePrecision.traps} traps caught\n`)
+process.stdout.write(`governed false certifications ${report.totals.governedFalseCertifications}, governed false completions ${report.totals.governedFalseCompletions}, deviations ${report.deviations.length}\nreport: ${dir}\n`)
+if (report.totals.governedFalseCertifications > 0 || report.totals.governedFalseCompletions > 0) process.exitCode = 1

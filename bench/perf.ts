@@ -1,0 +1,172 @@
+/**
+ * Performance figures on the real host services, printed against budgets and
+ * written to docs/benchmarks/ (or .cache/bench-quick/ with BENCH_QUICK=1).
+ * A figure over budget is reported, never hidden.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as reliability from '../lib/reliability/plugin.js'
+import * as ieg from '../lib/ieg/plugin.js'
+import { IegSchema } from '../lib/ieg/config.js'
+import { DiagnosticsRing } from '../lib/ieg/diagnostics/ring.js'
+import { createRuntime } from '../lib/ieg/host/runtime.js'
+import { evaluateGate } from '../lib/ieg/host/workspace-gate.js'
+import { compilePrompt } from '../lib/ieg/prompt/compiler.js'
+import { MODULE_IDS } from '../lib/ieg/modules/descriptors.js'
+import { policyText } from '../lib/reliability/host/policy-section.js'
+import { evaluateChecks } from '../lib/reliability/checks/evaluate.js'
+import { workspacePort } from '../lib/reliability/host/workspace-port.js'
+import { applyReliabilityEvent, reliabilityFold } from '../lib/reliability/contract/fold.js'
+import { openContract, settleAttempt } from '../lib/reliability/contract/lifecycle.js'
+import { parseContractInput } from '../lib/reliability/contract/input.js'
+import { assessCoverage } from '../lib/reliability/contract/coverage.js'
+import * as benchTools from './fixtures/bench-tools/index.js'
+import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../test/support/host.ts'
+import { act } from './src/policy.ts'
+import { summarize, timeAsync } from './src/stats.ts'
+import { BENCH_FILE_TOOLS } from './src/trial.ts'
+import { writePerfReport, type PerfFigure } from './src/report.ts'
+
+const quick = process.env['BENCH_QUICK'] === '1'
+const scale = (full: number, small: number): number => (quick ? small : full)
+const figures: PerfFigure[] = []
+
+function record(name: string, unit: string, value: number, budget: number | null, detail: string, inclusive = false): void {
+  const within = budget !== null && (inclusive ? value <= budget : value < budget)
+  const status = budget === null ? 'info' : within ? 'within' : 'OVER'
+  const rounded = Math.round(value * 1000) / 1000
+  figures.push({ name, unit, value: rounded, budget, comparison: inclusive ? '<=' : '<', status, detail })
+  process.stdout.write(`${name.padEnd(58)} ${String(rounded).padStart(12)} ${unit.padEnd(6)} ${budget === null ? '' : `budget ${inclusive ? '<=' : '<'} ${budget} ${unit}: ${status}`}\n`)
+}
+
+async function gateFigures(): Promise<void> {
+  const workspace = await mkdtemp(join(tmpdir(), 'dshg-perf-gate-'))
+  for (let i = 0; i < 25; i += 1) await writeFile(join(workspace, `doc-${i}.md`), `# Topic ${i}\n\n## Section ${i}\n${'words about topic '.repeat(200)}${i}\n`)
+  await writeFile(join(workspace, 'README.md'), '# App\n')
+  await writeFile(join(workspace, 'src.ts'), 'export {}\n')
+  const host = await mountHost({ fs: true, plugins: [[ieg as unknown as PluginModule, {}]] })
+  const config = IegSchema({ workspace: { ...IegSchema({} as never).workspace, mutatingTools: [...IegSchema({} as never).workspace.mutatingTools, ...BENCH_FILE_TOOLS] } } as never)
+  const rt = createRuntime(host.ctx, config, new DiagnosticsRing(200, () => new Date()), { row: 'ieg', mounted: true, degraded: [], modules: [...MODULE_IDS], configError: null, prompt: null })
+  const agent = createAgent(host.ctx, 'perf-gate', workspace)
+  const signal = new AbortController().signal
+  const exec = (name: string, args: unknown) => ({ name, arguments: args, agent, callId: 'c', rootCallId: 'c', signal }) as never
+  const cases: Array<[string, unknown, string, number, number]> = [
+    ['read_file', { path: 'README.md' }, 'gate: non-mutating call (p99)', scale(20000, 500), 100],
+    ['bash', { command: 'grep -rn "topic" . | sort | head -n 5 > /dev/null' }, 'gate: shell command (p99)', scale(20000, 500), 100],
+    ['write_file', { path: 'src.ts', content: 'export {}\n' }, 'gate: edit of an existing file (p99)', scale(5000, 200), 100],
+  ]
+  for (const [name, args, label, iterations, budget] of cases) {
+    const summary = summarize(await timeAsync(iterations, () => evaluateGate(rt, exec(name, args))))
+    record(label, 'µs', summary.p99, budget, `median ${summary.median.toFixed(1)} µs over ${summary.samples} calls`)
+  }
+  const existingDocument = summarize(await timeAsync(scale(2000, 100), () => evaluateGate(rt, exec('write_file', { path: 'README.md', content: '# App v2\n' }))))
+  record('gate: edit of an existing document (p99)', 'µs', existingDocument.p99, null, `median ${existingDocument.median.toFixed(1)} µs; one filesystem lookup decides it is not new`)
+  const summary = summarize(await timeAsync(scale(500, 30), () => evaluateGate(rt, exec('write_file', { path: 'NEW-TOPIC.md', content: '# New topic\n\nfresh words\n' }))))
+  record('gate: new document against 25 documents (median)', 'ms', summary.median / 1000, 5, `p99 ${(summary.p99 / 1000).toFixed(2)} ms over ${summary.samples} calls`)
+  await host.dispose()
+  await rm(workspace, { recursive: true, force: true })
+}
+
+function generatedLog(size: number): Array<{ type: string, seq: number, data: unknown }> {
+  const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, { maxClaims: 5, maxChecks: 5, maxTextChars: 100, maxAttempts: 1000, maxCount: 5 })
+  const events: Array<{ type: string, seq: number, data: unknown }> = []
+  let contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 0)
+  let attempts: ReturnType<typeof settleAttempt>['attempt'][] = []
+  for (let seq = 0; seq < size; seq += 1) {
+    if (seq % 100 === 0) {
+      contract = openContract({ ...spec, maxAttempts: 1000 }, assessCoverage(spec.claims, spec.checks), seq)
+      attempts = []
+      events.push({ type: 'reliability/contract', seq, data: contract })
+    } else if (seq % 10 === 0) {
+      const attempt = settleAttempt(contract, attempts, [{ checkId: 'k', passed: false, evidence: 'a does not exist' }], 'turn-stop').attempt
+      attempts.push(attempt)
+      events.push({ type: 'reliability/attempt', seq, data: attempt })
+    } else {
+      events.push({ type: 'tool/call', seq, data: { callId: `c${seq}`, name: 'read', arguments: '{}' } })
+    }
+  }
+  return events
+}
+
+async function foldFigures(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc
+  for (const size of quick ? [1000, 10000] : [1000, 10000, 100000]) {
+    const events = generatedLog(size)
+    gc?.()
+    const before = process.memoryUsage().heapUsed
+    const start = process.hrtime.bigint()
+    let state = reliabilityFold.init()
+    for (const event of events) state = applyReliabilityEvent(state, event)
+    const ms = Number(process.hrtime.bigint() - start) / 1e6
+    gc?.()
+    const retained = process.memoryUsage().heapUsed - before
+    record(`fold: ${size} events`, 'ms', ms, size === 100000 ? 200 : null, `retained ${(retained / 1024).toFixed(0)} KiB after the fold (state ${JSON.stringify(state).length} bytes)${gc === undefined ? '; run with --expose-gc for exact memory' : ''}`)
+  }
+  const events = generatedLog(10000)
+  let state = reliabilityFold.init()
+  const per = summarize(await timeAsync(scale(50000, 2000), async () => { state = applyReliabilityEvent(state, events[Math.floor(Math.random() * events.length)]!) }))
+  record('projection: apply one event (median)', 'µs', per.median, null, `p99 ${per.p99.toFixed(2)} µs`)
+}
+
+async function checkFigures(): Promise<void> {
+  const workspace = await mkdtemp(join(tmpdir(), 'dshg-perf-checks-'))
+  const checks: Array<{ id: string, kind: string, args: Record<string, unknown> }> = []
+  for (let i = 0; i < 20; i += 1) {
+    const size = Math.floor(((i + 1) / 20) * 1024 * 1024) - 64
+    const body = `{"id": ${i}, "pad": "${'x'.repeat(size)}"}`
+    await writeFile(join(workspace, `f${i}.json`), body)
+    checks.push(i % 3 === 0 ? { id: `k${i}`, kind: 'json_equals', args: { path: `f${i}.json`, pointer: '/id', value: i } } : i % 3 === 1 ? { id: `k${i}`, kind: 'file_contains', args: { path: `f${i}.json`, text: `"id": ${i}` } } : { id: `k${i}`, kind: 'file_not_contains', args: { path: `f${i}.json`, text: 'TODO' } })
+  }
+  const host = await mountHost({ fs: true })
+  const ctx = { workspace: workspacePort(host.ctx.fs, workspace, 1024 * 1024), events: [], startedAtSeq: 0, governorTools: new Set<string>() }
+  const summary = summarize(await timeAsync(scale(50, 5), () => evaluateChecks(checks as never, ctx)))
+  record('turn stop: 20 checks over files up to 1 MiB (median)', 'ms', summary.median / 1000, 50, `p99 ${(summary.p99 / 1000).toFixed(1)} ms over ${summary.samples} evaluations`)
+  await host.dispose()
+  await rm(workspace, { recursive: true, force: true })
+}
+
+function promptFigures(): void {
+  const governor = Buffer.byteLength(policyText())
+  const iegBytes = compilePrompt([...MODULE_IDS]).bytes
+  record('prompt: reliability:policy section', 'bytes', governor, null, 'reliability-governor row')
+  record('prompt: ieg:governance section', 'bytes', iegBytes, null, 'ieg row (the ieg:status line adds at most 200 bytes to the runtime context)')
+  record('prompt: both rows together', 'bytes', governor + iegBytes, 4000, 'reliability:policy plus ieg:governance', true)
+}
+
+async function turnRatio(): Promise<void> {
+  const runs = scale(60, 8)
+  const workspace = await mkdtemp(join(tmpdir(), 'dshg-perf-turn-'))
+  await writeFile(join(workspace, 'README.md'), '# App\n')
+  const once = async (governed: boolean, index: number): Promise<number> => {
+    const plugins: Array<readonly [PluginModule, unknown]> = [[benchTools as unknown as PluginModule, {}]]
+    if (governed) plugins.push([reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, {}])
+    const host = await mountHost({ fs: true, plugins })
+    scriptModel(host.ctx, [act('read_file', { path: 'README.md' }), act('write_file', { path: 'README.md', content: `# App ${index}\n` }), act('read_file', { path: 'README.md' }), { kind: 'text', text: 'done' }])
+    const agent = createAgent(host.ctx, `turn-${String(governed)}-${index}`, workspace)
+    const start = process.hrtime.bigint()
+    await runTurn(agent, 'edit the readme')
+    const ms = Number(process.hrtime.bigint() - start) / 1e6
+    await host.dispose()
+    return ms
+  }
+  for (let i = 0; i < 5; i += 1) await once(i % 2 === 0, i)
+  const baselineSamples: number[] = []
+  const governedSamples: number[] = []
+  for (let i = 0; i < runs; i += 1) {
+    baselineSamples.push(await once(false, i))
+    governedSamples.push(await once(true, i))
+  }
+  await rm(workspace, { recursive: true, force: true })
+  const baseline = summarize(baselineSamples)
+  const governed = summarize(governedSamples)
+  record('turn: governed / ungoverned (median ratio)', 'x', governed.median / baseline.median, 1.05, `medians ${governed.median.toFixed(2)} ms and ${baseline.median.toFixed(2)} ms over ${runs} interleaved runs; the same four model steps in both`)
+}
+
+await gateFigures()
+await foldFigures()
+await checkFigures()
+promptFigures()
+await turnRatio()
+const out = await writePerfReport(figures, quick)
+process.stdout.write(`\nreport: ${out}\n`)

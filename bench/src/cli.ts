@@ -1,0 +1,70 @@
+/**
+ * One trial of a case through the installed `dsh` CLI: the packed bundle and
+ * the bench-tools fixture bundle in throwaway profiles (the baseline profile
+ * disables both rows), the scripted model on 127.0.0.1, and the same oracle.
+ */
+import { writeFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createProfile, PROJECT_ROOT, readSessionLogs, runTask, type Profile } from '../../test/support/dsh-profile.ts'
+import { startModelServer } from '../../test/support/model-server.ts'
+import type { BenchCase } from './cases.ts'
+import { CLAIM, policyScript, seeded } from './policy.ts'
+import { governedIegConfig, layOut, toolLog, type Arm, type TrialResult } from './trial.ts'
+
+const FIXTURE = join(PROJECT_ROOT, 'bench/fixtures/bench-tools')
+
+/** The two CLI profiles. */
+export interface CliProfiles { readonly baseline: Profile, readonly governed: Profile }
+
+/**
+ * Create the baseline and governed profiles.
+ * @param dsh - the host binary.
+ * @param tarball - the packed bundle.
+ */
+export async function createCliProfiles(dsh: string, tarball: string): Promise<CliProfiles> {
+  return {
+    baseline: await createProfile({ dsh, tarball, extraBundles: [FIXTURE], patch: '- id: reliability-governor\n  disabled: true\n- id: ieg\n  disabled: true\n' }),
+    governed: await createProfile({ dsh, tarball, extraBundles: [FIXTURE] }),
+  }
+}
+
+/**
+ * Run one trial through the CLI.
+ * @param profiles - the two profiles.
+ * @param benchCase - the case.
+ * @param arm - which profile.
+ * @param seed - trial seed.
+ */
+export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, arm: Arm, seed: number): Promise<TrialResult> {
+  const trial = benchCase.arrange(seeded(seed))
+  const { workspace, cleanup } = await layOut(trial)
+  const profile = profiles[arm]
+  const patchFile = `${workspace}.patch.yml`
+  await writeFile(patchFile, arm === 'governed' ? `- id: ieg\n  config: ${JSON.stringify(governedIegConfig(benchCase))}\n` : '[]\n')
+  const server = await startModelServer(policyScript(trial.plan, trial.reactions))
+  try {
+    const before = new Set((await readSessionLogs(profile.home)).map(log => log.path))
+    const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile })
+    if (result.code !== 0) throw new Error(`dsh exited ${String(result.code)} in ${benchCase.id}/${arm}: ${result.stderr.slice(-2000)}`)
+    const log = (await readSessionLogs(profile.home)).find(entry => !before.has(entry.path))
+    const events = log?.events ?? []
+    const terminal = events.filter(event => event.type === 'reliability/terminal').at(-1)
+    const opened = events.some(event => event.type === 'reliability/contract')
+    return {
+      caseId: benchCase.id,
+      arm,
+      seed,
+      choices: trial.choices,
+      expected: trial.expected,
+      claimed: result.stdout.includes(CLAIM),
+      oracle: await benchCase.oracle(workspace, await toolLog(workspace)),
+      outcome: terminal === undefined ? (opened ? 'open' : 'none') : String((terminal.data as { outcome: string }).outcome),
+      modelCalls: server.requests.length,
+      toolCalls: events.filter(event => event.type === 'tool/call').length,
+    }
+  } finally {
+    await server.close()
+    await rm(patchFile, { force: true })
+    await cleanup()
+  }
+}

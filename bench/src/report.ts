@@ -1,0 +1,157 @@
+/**
+ * Benchmark reports: JSON (the record), Markdown (the summary) and SVG charts
+ * generated from the JSON. Full runs write docs/benchmarks/; quick runs
+ * (BENCH_QUICK=1, as in CI) write .cache/bench-quick/ so they never touch the
+ * committed report.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../test/support/dsh-profile.ts'
+import type { ArmMetrics, Deviation } from './metrics.ts'
+import type { GatePrecision } from './gate-precision.ts'
+import type { TrialResult } from './trial.ts'
+
+/** One performance figure. */
+export interface PerfFigure {
+  name: string
+  unit: string
+  value: number
+  budget: number | null
+  comparison: '<' | '<='
+  status: 'within' | 'OVER' | 'info'
+  detail: string
+}
+
+/** The evidence matrix record. */
+export interface EvidenceReport {
+  generatedAt: string
+  trialsPerArm: number
+  seeds: number[]
+  cases: Array<{ id: string, title: string, baseline: ArmMetrics, governed: ArmMetrics }>
+  cli: TrialResult[]
+  gatePrecision: GatePrecision
+  deviations: Deviation[]
+  totals: { governedFalseCertifications: number, governedFalseCompletions: number, baselineFalseCompletions: number }
+}
+
+async function outputDir(quick: boolean): Promise<string> {
+  const dir = quick ? join(PROJECT_ROOT, '.cache/bench-quick') : join(PROJECT_ROOT, 'docs/benchmarks')
+  await mkdir(dir, { recursive: true })
+  return dir
+}
+
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+}
+
+/** Side-by-side bars per case: false-completion rate and expected-outcome accuracy, baseline against governed. */
+export function evidenceSvg(report: EvidenceReport): string {
+  const rowHeight = 34
+  const top = 70
+  const labelWidth = 300
+  const panel = 260
+  const height = top + report.cases.length * rowHeight + 40
+  const parts: string[] = []
+  const bar = (x: number, y: number, fraction: number, color: string, label: string): string =>
+    `<rect x="${x}" y="${y}" width="${Math.max(1, fraction * panel).toFixed(1)}" height="11" fill="${color}"/><text x="${x + Math.max(1, fraction * panel) + 4}" y="${y + 10}" font-size="10" fill="#333">${label}</text>`
+  report.cases.forEach((entry, index) => {
+    const y = top + index * rowHeight
+    parts.push(`<text x="${labelWidth - 8}" y="${y + 17}" font-size="12" text-anchor="end" fill="#111">${escapeXml(entry.title)}</text>`)
+    const columns: Array<[number, (metrics: ArmMetrics) => number]> = [
+      [labelWidth, metrics => metrics.falseCompletions / Math.max(1, metrics.trials)],
+      [labelWidth + panel + 60, metrics => metrics.expectedOutcomeAccuracy],
+    ]
+    for (const [x, metric] of columns) {
+      parts.push(bar(x, y + 2, metric(entry.baseline), '#b0b0b0', `${Math.round(metric(entry.baseline) * 100)}%`))
+      parts.push(bar(x, y + 15, metric(entry.governed), '#2b6cb0', `${Math.round(metric(entry.governed) * 100)}%`))
+    }
+  })
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + 2 * panel + 140}" height="${height}" font-family="sans-serif">
+<rect width="100%" height="100%" fill="white"/>
+<text x="10" y="22" font-size="15" font-weight="bold">Evidence matrix: ${report.trialsPerArm} trials per arm per case</text>
+<text x="${labelWidth}" y="52" font-size="12" font-weight="bold">false completions (claimed, oracle fails)</text>
+<text x="${labelWidth + panel + 60}" y="52" font-size="12" font-weight="bold">expected-outcome accuracy</text>
+<rect x="10" y="34" width="10" height="10" fill="#b0b0b0"/><text x="24" y="43" font-size="11">baseline (bundle not mounted)</text>
+<rect x="10" y="50" width="10" height="10" fill="#2b6cb0"/><text x="24" y="59" font-size="11">governed (bundle defaults)</text>
+${parts.join('\n')}
+</svg>
+`
+}
+
+/** Each budgeted figure as a share of its budget, with the budget line at 100 %. */
+export function perfSvg(figures: readonly PerfFigure[]): string {
+  const budgeted = figures.filter(figure => figure.budget !== null)
+  const labelWidth = 380
+  const width = 320
+  const scaleMax = Math.max(1.2, ...budgeted.map(figure => figure.value / (figure.budget ?? 1)))
+  const rows = budgeted.map((figure, index) => {
+    const y = 50 + index * 28
+    const share = figure.value / (figure.budget ?? 1)
+    const color = figure.status === 'OVER' ? '#c53030' : '#2f855a'
+    return `<text x="${labelWidth - 8}" y="${y + 13}" font-size="12" text-anchor="end">${escapeXml(figure.name)}</text>
+<rect x="${labelWidth}" y="${y}" width="${Math.max(1, (share / scaleMax) * width).toFixed(1)}" height="16" fill="${color}"/>
+<text x="${labelWidth + Math.max(1, (share / scaleMax) * width) + 4}" y="${y + 13}" font-size="11">${figure.value} ${escapeXml(figure.unit)} (${Math.round(share * 100)}% of ${figure.budget})</text>`
+  })
+  const budgetX = labelWidth + (1 / scaleMax) * width
+  const height = 70 + budgeted.length * 28
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + width + 220}" height="${height}" font-family="sans-serif">
+<rect width="100%" height="100%" fill="white"/>
+<text x="10" y="24" font-size="15" font-weight="bold">Performance against budgets (bar = share of budget)</text>
+<line x1="${budgetX}" y1="40" x2="${budgetX}" y2="${height - 10}" stroke="#333" stroke-dasharray="4 3"/>
+<text x="${budgetX + 3}" y="40" font-size="10">budget</text>
+${rows.join('\n')}
+</svg>
+`
+}
+
+/** Write the performance report; returns the directory. */
+export async function writePerfReport(figures: readonly PerfFigure[], quick: boolean): Promise<string> {
+  const dir = await outputDir(quick)
+  await writeFile(join(dir, 'perf.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`)
+  await writeFile(join(dir, 'perf.svg'), perfSvg(figures))
+  const rows = figures.map(figure => `| ${figure.name} | ${figure.value} ${figure.unit} | ${figure.budget === null ? '' : `${figure.comparison} ${figure.budget} ${figure.unit}`} | ${figure.status} | ${figure.detail} |`)
+  await writeFile(join(dir, 'perf.md'), `# Performance figures\n\nGenerated by \`npm run bench:perf\` on ${new Date().toISOString().slice(0, 10)}, ${process.version}.\n\n![performance against budgets](perf.svg)\n\n| figure | value | budget | status | detail |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`)
+  return dir
+}
+
+function metricsRow(id: string, arm: string, metrics: ArmMetrics): string {
+  return `| ${id} | ${arm} | ${metrics.trials} | ${metrics.completionClaims} | ${metrics.oracleSuccesses} | ${metrics.falseCompletions} | ${metrics.certified}/${metrics.exhausted}/${metrics.abstained} | ${metrics.falseCertifications} | ${metrics.falseExhaustions} | ${metrics.falseAbstentions} | ${metrics.expectedOutcomeAccuracy} | ${metrics.meanModelCalls} | ${metrics.meanToolCalls} |`
+}
+
+/** Write the evidence report; returns the directory. */
+export async function writeEvidenceReport(report: EvidenceReport, quick: boolean): Promise<string> {
+  const dir = await outputDir(quick)
+  await writeFile(join(dir, 'evidence.json'), `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(join(dir, 'evidence.svg'), evidenceSvg(report))
+  const table = report.cases.flatMap(entry => [metricsRow(entry.id, 'baseline', entry.baseline), metricsRow(entry.id, 'governed', entry.governed)])
+  const cli = report.cli.map(result => `| ${result.caseId} | ${result.arm} | ${result.seed} | ${result.claimed ? 'yes' : 'no'} | ${result.oracle ? 'pass' : 'fail'} | ${result.outcome} | ${result.modelCalls} | ${result.toolCalls} |`)
+  const deviations = report.deviations.length === 0 ? 'None: every governed trial ended as expected.' : report.deviations.map(d => `- ${d.caseId} (${d.arm}, seed ${d.seed}): expected ${d.expected}, got ${d.got}; choices ${JSON.stringify(d.choices)}`).join('\n')
+  const gates = report.gatePrecision
+  await writeFile(join(dir, 'evidence.md'), `# Evidence matrix
+
+Generated by \`npm run bench:evidence\` on ${report.generatedAt.slice(0, 10)}. ${report.trialsPerArm} trials per arm per case, seeds ${report.seeds[0]} to ${report.seeds.at(-1)} (seed = ${report.seeds[0]} + trial index).
+
+Totals: governed false certifications **${report.totals.governedFalseCertifications}**, governed false completions **${report.totals.governedFalseCompletions}**, baseline false completions ${report.totals.baselineFalseCompletions}.
+
+![evidence matrix](evidence.svg)
+
+| case | arm | trials | claims | oracle passes | false completions | certified/exhausted/abstained | false certifications | false exhaustions | false abstentions | expected-outcome accuracy | model calls | tool calls |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${table.join('\n')}
+
+## Deviations
+
+${deviations}
+
+## Gate precision
+
+${gates.legitimate} legitimate calls, ${gates.falseBlocks} blocked (false-block rate ${gates.falseBlockRate})${gates.falselyBlocked.length === 0 ? '' : `: ${gates.falselyBlocked.join(', ')}`}. ${gates.trapsCaught} of ${gates.traps} traps caught${gates.missedTraps.length === 0 ? '' : `; missed: ${gates.missedTraps.join(', ')}`}.
+
+## Installed CLI, one trial per case and arm
+
+| case | arm | seed | claimed | oracle | outcome | model calls | tool calls |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${cli.join('\n')}
+`)
+  return dir
+}
