@@ -9,7 +9,7 @@ import { createProfile, PROJECT_ROOT, readSessionLogs, runTask, type Profile } f
 import { startModelServer } from '../../test/support/model-server.ts'
 import type { BenchCase } from './cases.ts'
 import { CLAIM, policyScript, seeded } from './policy.ts'
-import { governedIegConfig, layOut, toolLog, type Arm, type TrialResult } from './trial.ts'
+import { governedIegConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
 
 const FIXTURE = join(PROJECT_ROOT, 'bench/fixtures/bench-tools')
 
@@ -47,21 +47,7 @@ export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, a
     const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile })
     if (result.code !== 0) throw new Error(`dsh exited ${String(result.code)} in ${benchCase.id}/${arm}: ${result.stderr.slice(-2000)}`)
     const log = (await readSessionLogs(profile.home)).find(entry => !before.has(entry.path))
-    const events = log?.events ?? []
-    const terminal = events.filter(event => event.type === 'reliability/terminal').at(-1)
-    const opened = events.some(event => event.type === 'reliability/contract')
-    return {
-      caseId: benchCase.id,
-      arm,
-      seed,
-      choices: trial.choices,
-      expected: trial.expected,
-      claimed: result.stdout.includes(CLAIM),
-      oracle: await benchCase.oracle(workspace, await toolLog(workspace)),
-      outcome: terminal === undefined ? (opened ? 'open' : 'none') : String((terminal.data as { outcome: string }).outcome),
-      modelCalls: server.requests.length,
-      toolCalls: events.filter(event => event.type === 'tool/call').length,
-    }
+    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events: log?.events ?? [], claimed: result.stdout.includes(CLAIM), modelCalls: server.requests.length })
   } finally {
     await server.close()
     await rm(patchFile, { force: true })

@@ -77,6 +77,34 @@ export async function toolLog(workspace: string): Promise<ToolLogEntry[]> {
   return raw.split('\n').filter(line => line !== '').map(line => JSON.parse(line) as ToolLogEntry)
 }
 
+/** What a run left behind, as both harnesses observe it. */
+export interface Observed {
+  readonly events: ReadonlyArray<{ readonly type: string, readonly data: unknown }>
+  readonly claimed: boolean
+  readonly modelCalls: number
+}
+
+/**
+ * Score one run: the oracle over the workspace and tool log, the governor's
+ * terminal outcome from the session events, and the counts.
+ */
+export async function scoreTrial(benchCase: BenchCase, arm: Arm, seed: number, trial: Trial, workspace: string, observed: Observed): Promise<TrialResult> {
+  const terminal = observed.events.filter(event => event.type === 'reliability/terminal').at(-1)
+  const opened = observed.events.some(event => event.type === 'reliability/contract')
+  return {
+    caseId: benchCase.id,
+    arm,
+    seed,
+    choices: trial.choices,
+    expected: trial.expected,
+    claimed: observed.claimed,
+    oracle: await benchCase.oracle(workspace, await toolLog(workspace)),
+    outcome: terminal === undefined ? (opened ? 'open' : 'none') : String((terminal.data as { outcome: string }).outcome),
+    modelCalls: observed.modelCalls,
+    toolCalls: observed.events.filter(event => event.type === 'tool/call').length,
+  }
+}
+
 /**
  * Run one trial in-process.
  * @param benchCase - the case.
@@ -95,20 +123,7 @@ export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: nu
     await runTurn(agent, trial.task)
     const events = agent.session.events
     const finalText = events.filter(event => event.type === 'assistant/message').map(event => JSON.stringify(event.data)).at(-1) ?? ''
-    const terminal = events.filter(event => event.type === 'reliability/terminal').at(-1)
-    const opened = events.some(event => event.type === 'reliability/contract')
-    return {
-      caseId: benchCase.id,
-      arm,
-      seed,
-      choices: trial.choices,
-      expected: trial.expected,
-      claimed: finalText.includes(CLAIM),
-      oracle: await benchCase.oracle(workspace, await toolLog(workspace)),
-      outcome: terminal === undefined ? (opened ? 'open' : 'none') : String((terminal.data as { outcome: string }).outcome),
-      modelCalls: adapter.requests.length,
-      toolCalls: events.filter(event => event.type === 'tool/call').length,
-    }
+    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events, claimed: finalText.includes(CLAIM), modelCalls: adapter.requests.length })
   } finally {
     await host.dispose()
     await cleanup()
