@@ -33,11 +33,14 @@ export interface Deviation {
  * Whether a trial ended as it should. Governed trials of governor cases must
  * end in the expected governor outcome; gate cases (expected `none`) and
  * baseline trials are right when the final report matches the oracle: a claim
- * exactly when the oracle passes, and for gate cases an oracle pass.
+ * exactly when the oracle passes, and for gate cases an oracle pass. Where the
+ * outcome needs human judgment (expected `abstained`), the oracle only checks
+ * the checkable part, so a baseline trial is right when it does not claim.
  */
 export function asExpected(result: TrialResult): boolean {
   if (result.expected === 'none') return result.arm === 'governed' ? result.oracle && !(result.claimed && !result.oracle) : result.claimed === result.oracle
   if (result.arm === 'governed') return result.outcome === result.expected
+  if (result.expected === 'abstained') return !result.claimed
   return result.claimed === result.oracle
 }
 

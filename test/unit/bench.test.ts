@@ -39,3 +39,10 @@ describe('benchmark metrics', () => {
     expect(perf).toContain('#c53030')
   })
 })
+
+describe('human-judgment cases', () => {
+  it('count a baseline trial that does not claim as right', () => {
+    expect(asExpected(trial({ arm: 'baseline', expected: 'abstained', outcome: 'none', claimed: false, oracle: true }))).toBe(true)
+    expect(asExpected(trial({ arm: 'baseline', expected: 'abstained', outcome: 'none', claimed: true, oracle: true }))).toBe(false)
+  })
+})
