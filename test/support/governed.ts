@@ -1,12 +1,8 @@
 /** Shared fixtures for governed in-process runs. */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm'
 import * as reliability from '../../src/reliability/plugin.ts'
-import * as workspaceTools from './workspace-tools.ts'
-import { mountHost, type MountedHost, type PluginModule } from './host.ts'
+import { workspaceHost, type WorkspaceHost, type WorkspaceHostOptions } from './workspace-host.ts'
 
 /** A contract proving README.md contains "Hello". */
 export function readmeContract(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -18,27 +14,14 @@ export function readmeContract(extra: Record<string, unknown> = {}): Record<stri
   }
 }
 
-/** A mounted host with the governor, test workspace tools and a fresh workspace. */
-export interface GovernedHost extends MountedHost {
-  readonly workspace: string
-}
-
 /**
- * Mount the real host with the governor row.
+ * Mount the real host with the governor row, the test tools and a workspace.
  * @param cleanups - receives the disposers.
  * @param config - governor row configuration.
  * @param options - persistence root and an existing workspace.
  */
-export async function governedHost(cleanups: Array<() => Promise<unknown>>, config: Record<string, unknown> = {}, options: { persistenceRoot?: string, workspace?: string, extraPlugins?: ReadonlyArray<readonly [PluginModule, unknown]> } = {}): Promise<GovernedHost> {
-  const workspace = options.workspace ?? await mkdtemp(join(tmpdir(), 'dshg-ws-'))
-  if (options.workspace === undefined) cleanups.push(() => rm(workspace, { recursive: true, force: true }))
-  const host = await mountHost({
-    fs: true,
-    ...(options.persistenceRoot === undefined ? {} : { persistenceRoot: options.persistenceRoot }),
-    plugins: [[reliability, config], [workspaceTools, {}], ...(options.extraPlugins ?? [])],
-  })
-  cleanups.push(() => host.dispose())
-  return { ...host, workspace }
+export function governedHost(cleanups: Array<() => Promise<unknown>>, config: Record<string, unknown> = {}, options: WorkspaceHostOptions = {}): Promise<WorkspaceHost> {
+  return workspaceHost(cleanups, [[reliability, config]], options)
 }
 
 /** The governor's events in a session, as type and data. */

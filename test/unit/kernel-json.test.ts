@@ -55,3 +55,11 @@ describe('strict parsing edge cases', () => {
     for (const text of ['12345678901234567890', '1e400', '0.12345678901234567891', '-0']) expect(parseStrictJson(text).ok, text).toBe(false)
   })
 })
+
+describe('prompt text', () => {
+  it('refuses a prompt variable opening and passes other text, a lone brace included', async () => {
+    const { assertNoPromptVariable } = await import('../../src/kernel/prompt-text.ts')
+    expect(assertNoPromptVariable('a { b } c', 's')).toBe('a { b } c')
+    expect(() => assertNoPromptVariable('use {{name}}', 'x:section')).toThrow('x:section must not contain "{{"')
+  })
+})

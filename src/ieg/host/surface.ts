@@ -7,6 +7,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { JsonObject } from '../../kernel/json.js'
+import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { statusLine, type MountRecord } from '../diagnostics/mount-record.js'
 import type { DiagnosticsRing } from '../diagnostics/ring.js'
 import type { CompiledPrompt } from '../prompt/compiler.js'
@@ -59,10 +60,7 @@ export function registerStatusTool(ctx: Context, snapshot: () => JsonObject): vo
     name: 'ieg_status',
     description: 'Read-only. Report how information-environment governance is mounted in this session: modules, prompt section, degraded capabilities, configuration errors and recent diagnostics.',
     parameters: {},
-    output: {
-      schema: { type: 'json' },
-      render: (_args, value) => [{ type: 'text', text: JSON.stringify(value, null, 2) }],
-    },
+    output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async () => snapshot(),
   }))

@@ -1,10 +1,10 @@
 /**
  * Compiles the kernel principles and the enabled modules into the one
- * `ieg:governance` section. Removes repeated statements, refuses `{{` (the
- * host aborts a turn on an unknown prompt variable and has no way to turn
- * interpolation off), and enforces a byte ceiling derived from a recorded
+ * `ieg:governance` section. Removes repeated statements, refuses prompt
+ * variables (`assertNoPromptVariable`), and enforces a byte ceiling derived from a recorded
  * size, so prompt growth cannot raise its own budget. Pure.
  */
+import { assertNoPromptVariable } from '../../kernel/prompt-text.js'
 import { KERNEL_PRINCIPLES, MODULES, type GovernanceModule, type ModuleId } from '../modules/descriptors.js'
 
 /** Version of the compiled text; bump whenever the text changes. */
@@ -58,7 +58,7 @@ export function compilePrompt(enabled: readonly ModuleId[], sources: { kernel: r
     lines.push(`${module.title}, when ${module.trigger}:`, ...principles.map(principle => `- ${principle}`))
   }
   const text = lines.join('\n')
-  if (text.includes('{{')) throw new Error('ieg:governance must not contain "{{": the host treats it as a prompt variable')
+  assertNoPromptVariable(text, 'ieg:governance')
   const bytes = Buffer.byteLength(text, 'utf8')
   const ceiling = promptByteCeiling()
   if (bytes > ceiling) throw new Error(`ieg:governance is ${bytes} bytes, over its ${ceiling}-byte ceiling (recorded ${RECORDED_PROMPT_BYTES})`)

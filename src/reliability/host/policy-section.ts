@@ -1,5 +1,6 @@
 /** Host adapter: the model-visible `reliability:policy` system-prompt section. */
 import type { Context } from '@deepseek-ai/cordis'
+import { assertNoPromptVariable } from '../../kernel/prompt-text.js'
 import { CHECK_KIND_NAMES } from '../checks/vocabulary.js'
 
 /** Section name. */
@@ -7,7 +8,7 @@ export const POLICY_SECTION = 'reliability:policy'
 
 /**
  * The policy text. It names tools and check kinds from their declarations and
- * never contains a `{{` variable reference (an unknown variable aborts the turn).
+ * holds no prompt variable (checked at registration).
  */
 export function policyText(): string {
   return [
@@ -25,5 +26,5 @@ export function policyText(): string {
  * @param order - section order from the row configuration.
  */
 export function registerPolicySection(ctx: Context, order: number): void {
-  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: policyText() })
+  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: assertNoPromptVariable(policyText(), POLICY_SECTION) })
 }

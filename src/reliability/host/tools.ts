@@ -6,7 +6,8 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
-import type { JsonObject, JsonValue } from '../../kernel/json.js'
+import type { JsonObject } from '../../kernel/json.js'
+import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { contractLimits, type ReliabilityConfig } from '../config.js'
 import { assessCoverage } from '../contract/coverage.js'
 import { reliabilityPhase } from '../contract/fold.js'
@@ -20,11 +21,6 @@ import { describeReliabilityStatus } from '../contract/status.js'
 /** The governor's tool names; trajectory checks ignore these tools' own failures. */
 export const GOVERNOR_TOOL_NAMES = ['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain'] as const
 const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
-
-const jsonOutput = {
-  schema: { type: 'json' },
-  render: (_args: unknown, value: JsonValue) => [{ type: 'text' as const, text: JSON.stringify(value, null, 2) }],
-} as const
 
 function callingAgent(exec: ToolRunContext, tool: string): Agent {
   if (exec.agent === undefined) throw new Error(`${tool} needs a calling agent (no session to govern)`)
@@ -43,7 +39,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     name: 'reliability_assess',
     description: 'Preflight an evidence contract without opening it: validates the arguments and reports structural coverage (ready or review-required, findings, brittle-evidence warnings, weighted coverage). Writes nothing.',
     parameters: contractParameters,
-    output: jsonOutput,
+    output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (args) => {
       const spec = parseContractInput(args, limits)
@@ -55,7 +51,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     name: 'reliability_begin',
     description: 'Open an evidence contract for the current task: claims mapped to deterministic checks. Only session events after it count as evidence. From then on the governor evaluates the checks whenever you stop. Refused (nothing written) while another contract is active or when coverage needs review.',
     parameters: contractParameters,
-    output: jsonOutput,
+    output: jsonToolOutput,
     execute: async (args, exec) => {
       const agent = callingAgent(exec, 'reliability_begin')
       const state = governorState(ctx, agent)
@@ -74,7 +70,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     name: 'reliability_verify',
     description: 'Evaluate the active contract\'s checks now. Uses one attempt of the budget shared with turn-stop verification; certifies when all pass, and exhausts the contract at its attempt limit.',
     parameters: {},
-    output: jsonOutput,
+    output: jsonToolOutput,
     execute: async (_args, exec) => {
       const agent = callingAgent(exec, 'reliability_verify')
       const state = activeState(ctx, agent)
@@ -90,7 +86,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     name: 'reliability_status',
     description: 'Read-only. Report the evidence contract of this session: phase (inactive, active, certified, exhausted, abstained), attempts used, the last attempt and the terminal record.',
     parameters: {},
-    output: jsonOutput,
+    output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (_args, exec) => describeReliabilityStatus(governorState(ctx, callingAgent(exec, 'reliability_status'))),
   }))
@@ -99,7 +95,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     name: 'reliability_abstain',
     description: 'End the active contract without certification because proof needs a human, is unsafe, or is unsupported. The reason is recorded.',
     parameters: { reason: { type: 'string', required: true, description: 'Why the outcome cannot be proved here.' } },
-    output: jsonOutput,
+    output: jsonToolOutput,
     execute: async (args, exec) => {
       const agent = callingAgent(exec, 'reliability_abstain')
       const reason = args.reason.trim()

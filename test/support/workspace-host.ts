@@ -1,0 +1,42 @@
+/**
+ * A mounted host with a workspace on disk: the real host services, the test
+ * workspace tools, the given rows, and a fresh (or reused) workspace directory.
+ */
+import { rm } from 'node:fs/promises'
+import * as workspaceTools from './workspace-tools.ts'
+import { makeWorkspace } from './dsh-profile.ts'
+import { mountHost, type MountedHost, type PluginModule } from './host.ts'
+
+/** A mounted host and its workspace. */
+export interface WorkspaceHost extends MountedHost {
+  readonly workspace: string
+}
+
+/** Options of {@link workspaceHost}. */
+export interface WorkspaceHostOptions {
+  /** Files of a fresh workspace. */
+  readonly files?: Record<string, string>
+  /** Reuse this workspace instead of creating one. */
+  readonly workspace?: string
+  readonly persistenceRoot?: string
+  /** Plugins mounted before the test tools and the rows. */
+  readonly before?: ReadonlyArray<readonly [PluginModule, unknown]>
+}
+
+/**
+ * Mount the host with the test tools and the given rows.
+ * @param cleanups - receives the disposers, workspace removal included.
+ * @param rows - row plugins with their configuration.
+ * @param options - workspace files or reuse, persistence, earlier plugins.
+ */
+export async function workspaceHost(cleanups: Array<() => Promise<unknown>>, rows: ReadonlyArray<readonly [PluginModule, unknown]>, options: WorkspaceHostOptions = {}): Promise<WorkspaceHost> {
+  const workspace = options.workspace ?? await makeWorkspace(options.files ?? {})
+  if (options.workspace === undefined) cleanups.push(() => rm(workspace, { recursive: true, force: true }))
+  const host = await mountHost({
+    fs: true,
+    ...(options.persistenceRoot === undefined ? {} : { persistenceRoot: options.persistenceRoot }),
+    plugins: [...(options.before ?? []), [workspaceTools, {}], ...rows],
+  })
+  cleanups.push(() => host.dispose())
+  return { ...host, workspace }
+}
