@@ -8,10 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as reliability from '../lib/reliability/plugin.js'
 import * as ieg from '../lib/ieg/plugin.js'
+import { CallId } from '@deepseek-ai/dsh-llm'
 import { IegSchema } from '../lib/ieg/config.js'
-import { DiagnosticsRing } from '../lib/ieg/diagnostics/ring.js'
-import { createRuntime } from '../lib/ieg/host/runtime.js'
-import { evaluateGate } from '../lib/ieg/host/workspace-gate.js'
 import { compilePrompt } from '../lib/ieg/prompt/compiler.js'
 import { MODULE_IDS } from '../lib/ieg/modules/descriptors.js'
 import { policyText } from '../lib/reliability/host/policy-section.js'
@@ -27,6 +25,7 @@ import { act } from './src/policy.ts'
 import { summarize, timeAsync } from './src/stats.ts'
 import { BENCH_FILE_TOOLS } from './src/trial.ts'
 import { writePerfReport, type PerfFigure } from './src/report.ts'
+import { gateStopwatch } from './src/gate-stopwatch.ts'
 
 const quick = process.env['BENCH_QUICK'] === '1'
 const scale = (full: number, small: number): number => (quick ? small : full)
@@ -45,24 +44,34 @@ async function gateFigures(): Promise<void> {
   for (let i = 0; i < 25; i += 1) await writeFile(join(workspace, `doc-${i}.md`), `# Topic ${i}\n\n## Section ${i}\n${'words about topic '.repeat(200)}${i}\n`)
   await writeFile(join(workspace, 'README.md'), '# App\n')
   await writeFile(join(workspace, 'src.ts'), 'export {}\n')
-  const host = await mountHost({ fs: true, plugins: [[ieg as unknown as PluginModule, {}]] })
-  const config = IegSchema({ workspace: { ...IegSchema({} as never).workspace, mutatingTools: [...IegSchema({} as never).workspace.mutatingTools, ...BENCH_FILE_TOOLS] } } as never)
-  const rt = createRuntime(host.ctx, config, new DiagnosticsRing(200, () => new Date()), { row: 'ieg', mounted: true, degraded: [], modules: [...MODULE_IDS], configError: null, prompt: null })
+  const stopwatch = gateStopwatch()
+  const defaults = IegSchema({} as never).workspace
+  const config = { workspace: { ...defaults, mutatingTools: [...defaults.mutatingTools, ...BENCH_FILE_TOOLS], shellTools: [{ name: 'bash', commandKey: 'command', workdirKey: '', persistent: false }] } }
+  const host = await mountHost({ fs: true, plugins: [[stopwatch.stubTools as unknown as PluginModule, {}], [stopwatch.before as unknown as PluginModule, {}], [ieg as unknown as PluginModule, config], [stopwatch.after as unknown as PluginModule, {}]] })
   const agent = createAgent(host.ctx, 'perf-gate', workspace)
   const signal = new AbortController().signal
-  const exec = (name: string, args: unknown) => ({ name, arguments: args, agent, callId: 'c', rootCallId: 'c', signal }) as never
-  const cases: Array<[string, unknown, string, number, number]> = [
-    ['read_file', { path: 'README.md' }, 'gate: non-mutating call (p99)', scale(20000, 500), 100],
-    ['bash', { command: 'grep -rn "topic" . | sort | head -n 5 > /dev/null' }, 'gate: shell command (p99)', scale(20000, 500), 100],
-    ['write_file', { path: 'src.ts', content: 'export {}\n' }, 'gate: edit of an existing file (p99)', scale(5000, 200), 100],
-  ]
-  for (const [name, args, label, iterations, budget] of cases) {
-    const summary = summarize(await timeAsync(iterations, () => evaluateGate(rt, exec(name, args))))
-    record(label, 'µs', summary.p99, budget, `median ${summary.median.toFixed(1)} µs over ${summary.samples} calls`)
+  let call = 0
+  const run = async (name: string, args: unknown): Promise<void> => {
+    call += 1
+    await host.ctx.tools.execute({ name, arguments: args, agent, callId: CallId(`c${call}`), signal })
   }
-  const existingDocument = summarize(await timeAsync(scale(2000, 100), () => evaluateGate(rt, exec('write_file', { path: 'README.md', content: '# App v2\n' }))))
-  record('gate: edit of an existing document (p99)', 'µs', existingDocument.p99, null, `median ${existingDocument.median.toFixed(1)} µs; one filesystem lookup decides it is not new`)
-  const summary = summarize(await timeAsync(scale(500, 30), () => evaluateGate(rt, exec('write_file', { path: 'NEW-TOPIC.md', content: '# New topic\n\nfresh words\n' }))))
+  const measure = async (iterations: number, operation: (index: number) => Promise<void>): Promise<ReturnType<typeof summarize>> => {
+    for (let i = 0; i < Math.min(20, iterations); i += 1) await operation(-i - 1)
+    stopwatch.samples.length = 0
+    for (let i = 0; i < iterations; i += 1) await operation(i)
+    return summarize(stopwatch.samples)
+  }
+  const pipeline = (index: number): string => `cd src && grep -rn "handleRequest${index}" --include='*.ts' --include='*.tsx' . | sed -n '1,200p' | awk -F: '{print $1}' | sort | uniq -c | sort -rn | head -n 20 && git log --oneline -n 5 -- src/server.ts && git diff --stat HEAD~3 -- src && cat <<'EOF'\n${'Summary of the search results and the recent history of the request handler module follows. '.repeat(6)}\nEOF`
+  const detail = (summary: ReturnType<typeof summarize>): string => `median ${summary.median.toFixed(1)} µs over ${summary.samples} calls, pre-execute listener and guard inside the registry`
+  const readCall = await measure(scale(2000, 300), () => run('read_file', { path: 'README.md' }))
+  record('gate: non-mutating call, through the registry (p99)', 'µs', readCall.p99, 100, detail(readCall))
+  const shell = await measure(scale(2000, 300), index => run('bash', { command: pipeline(index) }))
+  record(`gate: read-only shell command of ${Buffer.byteLength(pipeline(0))} bytes, parse included (p99)`, 'µs', shell.p99, 100, `${detail(shell)}; every command text differs, so none is served from the cache`)
+  const edit = await measure(scale(2000, 300), () => run('write_file', { path: 'src.ts', content: 'export {}\n' }))
+  record('gate: edit of an existing file (p99)', 'µs', edit.p99, 100, detail(edit))
+  const existingDocument = await measure(scale(2000, 300), () => run('write_file', { path: 'README.md', content: '# App v2\n' }))
+  record('gate: edit of an existing document (p99)', 'µs', existingDocument.p99, 100, detail(existingDocument))
+  const summary = await measure(scale(300, 30), () => run('write_file', { path: 'NEW-TOPIC.md', content: '# New topic\n\nfresh words\n' }))
   record('gate: new document against 25 documents (median)', 'ms', summary.median / 1000, 5, `p99 ${(summary.p99 / 1000).toFixed(2)} ms over ${summary.samples} calls`)
   await host.dispose()
   await rm(workspace, { recursive: true, force: true })

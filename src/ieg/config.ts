@@ -10,6 +10,16 @@ export interface FileEffectTool {
   readOnlyValues: string[]
 }
 
+/** A shell tool: the argument keys of its command text and working directory. */
+export interface ShellTool {
+  name: string
+  commandKey: string
+  /** Argument naming the command's working directory ("" when the tool has none). */
+  workdirKey: string
+  /** The shell keeps its directory, variables and options between calls. */
+  persistent: boolean
+}
+
 /** Allow, ask the host's approval channel, or deny. */
 export type GatePolicy = 'allow' | 'ask' | 'deny'
 
@@ -26,10 +36,20 @@ export interface IegConfig {
   workspace: {
     policy: GatePolicy
     mutatingTools: FileEffectTool[]
-    shellTools: string[]
+    shellTools: ShellTool[]
     protectedPaths: string[]
+    protectedPathsCaseSensitive: boolean
+    readOnlyCommands: string[]
+    gitHistory: 'allow' | 'policy'
     overlapCheck: 'off' | 'ask' | 'deny'
     classifyShellCommands: boolean
+    shellAnalysis: {
+      maxDepth: number
+      maxAlternatives: number
+      maxCommandBytes: number
+      cacheEntries: number
+      maxGlobEntries: number
+    }
     overlap: {
       directories: string[]
       extensions: string[]
@@ -54,6 +74,13 @@ const fileEffectTool: Schema<FileEffectTool> = Schema.object({
   targetKeys: Schema.array(Schema.string()).default([]).description('Argument keys holding the written path.'),
   readOnlyKey: Schema.string().default('').description('Argument whose values below make the call read-only ("" for none).'),
   readOnlyValues: Schema.array(Schema.string()).default([]).description('Values of readOnlyKey that only read.'),
+})
+
+const shellTool: Schema<ShellTool> = Schema.object({
+  name: Schema.string().required().description('Tool name.'),
+  commandKey: Schema.string().default('command').description('Argument holding the command text.'),
+  workdirKey: Schema.string().default('').description('Argument naming the working directory ("" for none).'),
+  persistent: Schema.boolean().default(false).description('The shell keeps its directory, variables and options between calls.'),
 })
 
 const DEFAULT_FILE_TOOLS: FileEffectTool[] = [
@@ -83,14 +110,27 @@ export const IegSchema: Schema<IegConfig> = Schema.object({
       .description('Decision for an ordinary mutation that no other rule refuses. allow leaves approval to the host.'),
     mutatingTools: Schema.array(fileEffectTool).default(DEFAULT_FILE_TOOLS)
       .description('File-effect tools the gate classifies, with the argument keys naming their target.'),
-    shellTools: Schema.array(Schema.string()).default(['bash', 'bash_persistent'])
-      .description('Shell tools whose `command` argument is classified for writes.'),
+    shellTools: Schema.array(shellTool).default([{ name: 'bash', commandKey: 'command', workdirKey: 'workdir', persistent: false }])
+      .description('Shell tools whose command text is classified for writes.'),
     protectedPaths: Schema.array(Schema.string()).default(['.git'])
-      .description('Workspace-relative paths no mutation may touch (the path itself and everything below it).'),
+      .description('Relative paths no mutation may touch, matched on the canonical path at any depth (the path itself and everything below it).'),
+    protectedPathsCaseSensitive: Schema.boolean().default(false)
+      .description('Match protected paths with case (false: `.GIT` is `.git`).'),
+    readOnlyCommands: Schema.array(Schema.string()).default([])
+      .description('Commands to treat as read-only, each a literal command prefix such as `npm test`, matched on the parsed command.'),
+    gitHistory: Schema.union(['allow', 'policy']).default('allow')
+      .description('git history commands (add, commit, branch, tag, fetch): allow with a diagnostic, or decide by workspace.policy.'),
     overlapCheck: Schema.union(['off', 'ask', 'deny']).default('ask')
       .description('Decision when a new document overlaps an existing one.'),
     classifyShellCommands: Schema.boolean().default(true)
       .description('Classify shell command text for writes; false leaves shell tools ungated.'),
+    shellAnalysis: Schema.object({
+      maxDepth: Schema.natural().min(1).max(64).default(8).description('Deepest nesting of scripts, functions and wrapped commands analyzed; deeper is opaque.'),
+      maxAlternatives: Schema.natural().min(1).max(256).default(16).description('Most possible values a word or directory keeps before it counts as unknown.'),
+      maxCommandBytes: Schema.natural().min(256).max(1024 * 1024).default(64 * 1024).description('Longer command text is opaque without parsing.'),
+      cacheEntries: Schema.natural().min(0).max(100000).default(512).description('Analyses kept per mount, keyed by command text and directory.'),
+      maxGlobEntries: Schema.natural().min(10).max(1000000).default(2000).description('Most directory entries read to expand a glob that could reach a protected path.'),
+    }),
     overlap: Schema.object({
       directories: Schema.array(Schema.string()).default(['.', 'docs'])
         .description('Workspace directories (not recursive) whose documents a new document is compared against.'),

@@ -22,9 +22,11 @@ import { iegFold, type IegState } from './orientation/fold.js'
 import { compilePrompt } from './prompt/compiler.js'
 import { atomicFileWriter } from './host/mirror-file.js'
 import { installOrientationReminder, registerOrientationTool } from './host/orientation.js'
-import { createRuntime } from './host/runtime.js'
+import { createRuntime, type IegRuntime } from './host/runtime.js'
 import { GOVERNANCE_SECTION, registerGovernanceSection, registerStatusLine, registerStatusTool, statusSnapshot } from './host/surface.js'
-import { installWorkspaceGate } from './host/workspace-gate.js'
+import { installWorkspaceGate, protectionRules } from './host/workspace-gate.js'
+import { parseReadOnlyCommand } from './shell/read-only-commands.js'
+import { parseProtectedPath } from './workspace/protected.js'
 
 declare module '@deepseek-ai/dsh-session-projection/types' {
   interface SessionProjectionMap {
@@ -44,11 +46,29 @@ const MODULE_ENABLED: Record<ModuleId, (config: IegConfig) => boolean> = {
   'information-integrity': config => config.modules.informationIntegrity.enabled,
 }
 
-function validated(raw: unknown): IegConfig {
+interface ValidatedConfig {
+  readonly config: IegConfig
+  readonly parsed: Pick<IegRuntime, 'protection' | 'readOnlyCommands'>
+}
+
+function configError(path: string, problem: string): Error {
+  return new Error(`dsh-governance: ieg config ${path} ${problem}`)
+}
+
+function validated(raw: unknown): ValidatedConfig {
   const config = resolveConfig(IegSchema, (raw ?? {}) as IegConfig, name)
   const file = config.diagnosticsExport.file
-  if (file !== '' && !file.startsWith('/')) throw new Error(`dsh-governance: ieg config $.diagnosticsExport.file must be an absolute path (got "${file}")`)
-  return config
+  if (file !== '' && !file.startsWith('/')) throw configError('$.diagnosticsExport.file', `must be an absolute path (got "${file}")`)
+  config.workspace.protectedPaths.forEach((path, index) => {
+    const entry = parseProtectedPath(path)
+    if (typeof entry === 'string') throw configError(`$.workspace.protectedPaths[${index}]`, `${entry} (got ${JSON.stringify(path)})`)
+  })
+  const readOnlyCommands = config.workspace.readOnlyCommands.map((text, index) => {
+    const words = parseReadOnlyCommand(text)
+    if (typeof words === 'string') throw configError(`$.workspace.readOnlyCommands[${index}]`, `${words} (got ${JSON.stringify(text)})`)
+    return words
+  })
+  return { config, parsed: { protection: protectionRules(config.workspace.protectedPaths, config.workspace.protectedPathsCaseSensitive), readOnlyCommands } }
 }
 
 function mountInert(ctx: Context, message: string): void {
@@ -67,8 +87,9 @@ function mountInert(ctx: Context, message: string): void {
  */
 export function apply(ctx: Context, raw: IegConfig): void {
   let config: IegConfig
+  let parsed: ValidatedConfig['parsed']
   try {
-    config = validated(raw)
+    ({ config, parsed } = validated(raw))
   } catch (error) {
     mountInert(ctx, error instanceof Error ? error.message : String(error))
     return
@@ -77,7 +98,7 @@ export function apply(ctx: Context, raw: IegConfig): void {
   const ring = new DiagnosticsRing(config.diagnostics.ringSize, () => new Date())
   const modules = MODULE_IDS.filter(id => MODULE_ENABLED[id](config))
   const record: MountRecord = { row: name, mounted: true, degraded: [], modules: [...modules], configError: null, prompt: null }
-  const rt = createRuntime(ctx, config, ring, record)
+  const rt = createRuntime(ctx, config, ring, record, parsed)
   const step = (capability: string, register: () => void): void => {
     try {
       register()

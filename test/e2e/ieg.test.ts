@@ -61,6 +61,26 @@ describe('IEG in a real headless dsh profile', () => {
     }
   })
 
+  it('at the defaults, refuses an unspaced redirect into .git and says why, and runs a heredoc whose body holds rm', async () => {
+    const profile = await profileWith()
+    const workspace = await makeWorkspace({ '.git/config': '[core]\n', 'keep.txt': 'keep\n' })
+    const { server } = await runScripted(profile, 'Tidy up.', workspace, [
+      call('bash', { command: 'echo pwned>.git/config', description: 'overwrite git config' }),
+      ({ transcript }) => {
+        requireText(transcript, 'protected path .git')
+        return call('bash', { command: "cat <<'EOF'\nrm -rf keep.txt\nEOF", description: 'print a note' })
+      },
+      say('done'),
+    ], servers)
+    const refusal = wireText(server.requests[1]!.messages.at(-1)!)
+    expect(refusal).toContain('IEG workspace governance refused bash (mutation): redirection > writes .git/config, which is or holds the protected path .git (workspace.protectedPaths)')
+    expect(await readFile(join(workspace, '.git/config'), 'utf8')).toBe('[core]\n')
+    const heredoc = wireText(server.requests[2]!.messages.at(-1)!)
+    expect(heredoc).toContain('rm -rf keep.txt')
+    expect(heredoc).not.toContain('IEG')
+    expect(await readFile(join(workspace, 'keep.txt'), 'utf8')).toBe('keep\n')
+  })
+
   for (const [mode, patch, refused] of [
     ['orientationGate: warn', "- id: ieg\n  config:\n    preStep:\n      orientationGate: 'warn'\n", false],
     ['orientationGate: reject', "- id: ieg\n  config:\n    preStep:\n      orientationGate: 'reject'\n", true],

@@ -21,35 +21,59 @@ const eagerAllow = {
   apply: (ctx: Context) => { ctx.on('tools/pre-execute', async () => ({ kind: 'allow' as const })) },
 }
 
-describe('the workspace gate through the real tool registry', () => {
+/** A later plugin that denies every `write`, to show an `ask` lets the rest of the chain decide. */
+const denyWrites = {
+  name: 'deny-writes',
+  apply: (ctx: Context) => { ctx.on('tools/pre-execute', async (exec, next) => (exec.name === 'write' ? { kind: 'deny' as const, reason: 'deny-writes refuses every write' } : next())) },
+}
+
+const bash = (command: string, extra: Record<string, unknown> = {}) => call('bash', { command, description: 'run', ...extra })
+
+describe('the workspace gate through the real tools', () => {
   it('denies a protected path with IEG\'s reason and never runs the tool body', async () => {
-    const host = await iegHost(cleanups, {}, { '.git/config': '[core]\n' })
+    const host = await iegHost(cleanups, {}, { '.git/config': '[core]\n' }, { realTools: true })
     const adapter = scriptModel(host.ctx, [
       call('write', { file_path: '.git/config', content: 'hacked' }),
-      call('bash', { command: 'echo hacked > .git/HEAD' }),
+      bash('echo hacked>.git/HEAD'),
+      bash('echo hacked > HEAD', { workdir: '.git' }),
       say('blocked'),
     ])
     const agent = createAgent(host.ctx, 'protected', host.workspace)
     await runTurn(agent, 'edit git config')
     const results = toolResults(agent)
-    expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('.git/config is under the protected path .git (workspace.protectedPaths)') })
-    expect(results[1]).toMatchObject({ isError: true, text: expect.stringContaining('.git/HEAD is under the protected path .git') })
+    expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('write writes .git/config, which is or holds the protected path .git (workspace.protectedPaths)') })
+    expect(results[1]).toMatchObject({ isError: true, text: expect.stringContaining('writes .git/HEAD, which is or holds the protected path .git') })
+    expect(results[2]).toMatchObject({ isError: true, text: expect.stringContaining('.git/HEAD') })
     expect(await readFile(join(host.workspace, '.git/config'), 'utf8')).toBe('[core]\n')
     expect(existsSync(join(host.workspace, '.git/HEAD'))).toBe(false)
     expect(JSON.stringify(adapter.requests[1]!.messages.at(-1))).toContain('workspace.protectedPaths')
   })
 
   it('keeps denying through the guard when another listener short-circuits pre-execute', async () => {
-    const host = await iegHost(cleanups, {}, { '.git/config': '[core]\n' }, { before: [[eagerAllow as never, {}]] })
-    scriptModel(host.ctx, [call('write', { file_path: '.git/config', content: 'hacked' }), say('ok')])
+    const host = await iegHost(cleanups, {}, { '.git/config': '[core]\n' }, { before: [[eagerAllow as never, {}]], realTools: true })
+    scriptModel(host.ctx, [call('write', { file_path: '.git/config', content: 'hacked' }), bash('git config core.hooksPath /tmp/h'), say('ok')])
     const agent = createAgent(host.ctx, 'guard', host.workspace)
     await runTurn(agent, 'go')
     expect(toolResults(agent)[0]).toMatchObject({ isError: true, text: expect.stringContaining('protected path .git') })
+    expect(toolResults(agent)[1]).toMatchObject({ isError: true, text: expect.stringContaining('changes the protected .git') })
     expect(await readFile(join(host.workspace, '.git/config'), 'utf8')).toBe('[core]\n')
   })
 
+  it('lets a later plugin\'s deny win over its ask, and carries its reason when nothing can ask', async () => {
+    const host = await iegHost(cleanups, { workspace: { policy: 'ask' } }, { 'a.txt': 'a\n' }, { realTools: true, after: [[denyWrites as never, {}]] })
+    scriptModel(host.ctx, [call('write', { file_path: 'b.txt', content: 'b' }), bash('echo b > c.txt'), say('done')])
+    const agent = createAgent(host.ctx, 'compose', host.workspace)
+    await runTurn(agent, 'write')
+    const results = toolResults(agent)
+    expect(results[0]).toMatchObject({ isError: true, text: expect.stringContaining('deny-writes refuses every write') })
+    expect(results[0]!.text).not.toContain('IEG asked for approval')
+    expect(results[1]).toMatchObject({ isError: true, text: expect.stringContaining('IEG asked for approval of this call because: IEG workspace policy (workspace.policy: ask)') })
+    expect(existsSync(join(host.workspace, 'b.txt'))).toBe(false)
+    expect(existsSync(join(host.workspace, 'c.txt'))).toBe(false)
+  })
+
   it('refuses a near-duplicate document naming the existing one, then lets the agent extend it', async () => {
-    const host = await iegHost(cleanups, {}, { 'SPEC.md': SPEC_WITH_AUTH })
+    const host = await iegHost(cleanups, {}, { 'SPEC.md': SPEC_WITH_AUTH }, { realTools: true })
     scriptModel(host.ctx, [
       call('write', { file_path: 'AUTHENTICATION.md', content: '# Authentication\n\nTokens.\n' }),
       call('write', { file_path: 'SPEC.md', content: `${SPEC_WITH_AUTH}\nTokens expire after one hour.\n` }),
@@ -70,13 +94,14 @@ describe('the workspace gate through the real tool registry', () => {
     expect(status['diagnosticCounts']).toMatchObject({ 'ieg.document_overlap_flagged': 1, 'ieg.workspace_mutation_blocked': 1, 'ieg.workspace_mutation_allowed': 2 })
   })
 
-  it('never gates read-only work, and denies shell writes under policy deny', async () => {
-    const host = await iegHost(cleanups, { workspace: { policy: 'deny' } }, { 'a.txt': 'alpha\n' })
+  it('never gates read-only work, and under deny refuses mutations and opaque commands, saying which', async () => {
+    const host = await iegHost(cleanups, { workspace: { policy: 'deny' } }, { 'a.txt': 'alpha\n' }, { realTools: true })
     scriptModel(host.ctx, [
-      call('bash', { command: 'ls && cat a.txt && grep -n "a > b" a.txt || true' }),
+      bash('ls && cat a.txt && grep -n "a > b" a.txt || true'),
       call('read', { file_path: 'a.txt' }),
-      call('bash', { command: "rg '=>' . || true" }),
-      call('bash', { command: 'echo beta > b.txt' }),
+      bash("cat <<'EOF'\nrm -rf a.txt\nEOF"),
+      bash('echo beta > b.txt'),
+      bash('python3 -c "open(\'c.txt\', \'w\')"'),
       call('ieg_status'),
       say('done'),
     ])
@@ -85,11 +110,18 @@ describe('the workspace gate through the real tool registry', () => {
     const results = toolResults(agent)
     expect(results.slice(0, 3).map(result => result.isError)).toEqual([false, false, false])
     expect(results[0]!.text).toContain('a.txt')
-    expect(results[3]).toMatchObject({ isError: true, text: expect.stringContaining('workspace.policy: deny') })
+    expect(results[2]!.text).toContain('rm -rf a.txt')
+    expect(results[3]).toMatchObject({ isError: true, text: expect.stringContaining('workspace.policy: deny) governs persistent workspace changes (mutation): redirection > b.txt') })
+    expect(results[4]).toMatchObject({ isError: true, text: expect.stringContaining('changes it cannot prove (opaque): python3: python3 is not a command the analysis knows') })
+    expect(existsSync(join(host.workspace, 'a.txt'))).toBe(true)
     expect(existsSync(join(host.workspace, 'b.txt'))).toBe(false)
-    const counts = statusOf(results)['diagnosticCounts'] as Record<string, number>
+    expect(existsSync(join(host.workspace, 'c.txt'))).toBe(false)
+    const status = statusOf(results)
+    const counts = status['diagnosticCounts'] as Record<string, number>
     expect(counts['ieg.workspace_mutation_allowed']).toBeUndefined()
-    expect(counts['ieg.workspace_mutation_blocked']).toBe(1)
+    expect(counts['ieg.workspace_mutation_blocked']).toBe(2)
+    const blocked = (status['diagnostics'] as Array<{ code: string, data: Record<string, unknown> }>).filter(entry => entry.code === 'ieg.workspace_mutation_blocked').map(entry => entry.data['outcome'])
+    expect(blocked.sort()).toEqual(['mutation', 'opaque'])
   })
 })
 

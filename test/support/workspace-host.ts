@@ -1,11 +1,13 @@
 /**
  * A mounted host with a workspace on disk: the real host services, the test
- * workspace tools, the given rows, and a fresh (or reused) workspace directory.
+ * workspace tools (or the host's real tools), the given rows, and a fresh (or
+ * reused) workspace directory.
  */
 import { rm } from 'node:fs/promises'
 import * as workspaceTools from './workspace-tools.ts'
 import { makeWorkspace } from './dsh-profile.ts'
 import { mountHost, type MountedHost, type PluginModule } from './host.ts'
+import { realToolPlugins } from './real-tools.ts'
 
 /** A mounted host and its workspace. */
 export interface WorkspaceHost extends MountedHost {
@@ -19,8 +21,12 @@ export interface WorkspaceHostOptions {
   /** Reuse this workspace instead of creating one. */
   readonly workspace?: string
   readonly persistenceRoot?: string
-  /** Plugins mounted before the test tools and the rows. */
+  /** Plugins mounted before the tools and the rows. */
   readonly before?: ReadonlyArray<readonly [PluginModule, unknown]>
+  /** Plugins mounted after the rows. */
+  readonly after?: ReadonlyArray<readonly [PluginModule, unknown]>
+  /** Mount the host's real `bash`, `read`, `write`, `edit` and `str_replace_editor` instead of the test stand-ins. */
+  readonly realTools?: boolean
 }
 
 /**
@@ -35,7 +41,7 @@ export async function workspaceHost(cleanups: Array<() => Promise<unknown>>, row
   const host = await mountHost({
     fs: true,
     ...(options.persistenceRoot === undefined ? {} : { persistenceRoot: options.persistenceRoot }),
-    plugins: [...(options.before ?? []), [workspaceTools, {}], ...rows],
+    plugins: [...(options.before ?? []), ...(options.realTools === true ? realToolPlugins(workspace) : [[workspaceTools, {}] as const]), ...rows, ...(options.after ?? [])],
   })
   cleanups.push(() => host.dispose())
   return { ...host, workspace }

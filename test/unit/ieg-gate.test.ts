@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { IegSchema } from '../../src/ieg/config.ts'
 import { classifyToolCall } from '../../src/ieg/workspace/classify-call.ts'
-import { decideMutation, type GateFacts } from '../../src/ieg/workspace/gate.ts'
-import { isDocumentPath, locateTarget, protectedMatch } from '../../src/ieg/workspace/paths.ts'
+import { decideMutation, type CallAssessment, type GateContext } from '../../src/ieg/workspace/gate.ts'
+import { mentionedEntry, parseProtectedPath, patternCouldReach, protectedEntryOf, type ProtectedEntry } from '../../src/ieg/workspace/protected.ts'
+import { lit, type Pattern } from '../../src/ieg/shell/pattern.ts'
 import { mergeOrientation, parseOrientationUpdate, renderOrientation } from '../../src/ieg/orientation/record.ts'
 import { applyIegEvent, iegFold } from '../../src/ieg/orientation/fold.ts'
 import { DiagnosticsRing } from '../../src/ieg/diagnostics/ring.ts'
@@ -11,41 +12,75 @@ import { DiagnosticsMirror } from '../../src/ieg/diagnostics/export-mirror.ts'
 const settings = IegSchema({} as never).workspace
 
 describe('call classification', () => {
-  it('classifies file-effect tools by their target keys and leaves read-only modes alone', () => {
-    expect(classifyToolCall('write', { file_path: 'a.md', content: '# A' }, settings)).toEqual({ tool: 'write', writes: [{ via: 'write', target: 'a.md', content: '# A' }] })
+  it('classifies file-effect tools by their target keys, shell tools by command and workdir, and leaves the rest alone', () => {
+    expect(classifyToolCall('write', { file_path: 'a.md', content: '# A' }, settings)).toEqual({ kind: 'file-tool', tool: 'write', writes: [{ path: 'a.md', content: '# A' }] })
     expect(classifyToolCall('str_replace_editor', { command: 'view', path: 'a.md' }, settings)).toBeNull()
-    expect(classifyToolCall('str_replace_editor', { command: 'create', path: 'b.md', file_text: 'x' }, settings)?.writes[0]).toMatchObject({ target: 'b.md', content: 'x' })
+    expect(classifyToolCall('str_replace_editor', { command: 'create', path: 'b.md', file_text: 'x' }, settings)).toMatchObject({ writes: [{ path: 'b.md', content: 'x' }] })
+    expect(classifyToolCall('write', { content: 'x' }, settings)).toMatchObject({ writes: [{ path: null }] })
     expect(classifyToolCall('read', { file_path: 'a.md' }, settings)).toBeNull()
-    expect(classifyToolCall('bash', { command: 'ls -la' }, settings)).toBeNull()
-    expect(classifyToolCall('bash', { command: 'echo x > notes.md' }, settings)?.writes[0]).toMatchObject({ via: 'redirection >', target: 'notes.md' })
+    expect(classifyToolCall('bash', { command: 'ls -la', workdir: 'docs' }, settings)).toEqual({ kind: 'shell', tool: 'bash', command: 'ls -la', workdir: 'docs', persistent: false })
     expect(classifyToolCall('bash', { command: 'rm -rf build' }, { ...settings, classifyShellCommands: false })).toBeNull()
   })
 
-  it('locates targets lexically and matches protected paths', () => {
-    expect(locateTarget('docs/../.git/config', '/ws')).toEqual({ inside: true, path: '.git/config' })
-    expect(locateTarget('/ws/a/./b.md', '/ws')).toEqual({ inside: true, path: 'a/b.md' })
-    expect(locateTarget('../other/x', '/ws')).toEqual({ inside: false, path: '/other/x' })
-    expect(protectedMatch('.git/config', ['.git'])).toBe('.git')
-    expect(protectedMatch('.git', ['.git/'])).toBe('.git/')
-    expect(protectedMatch('.github/workflows/ci.yml', ['.git'])).toBeUndefined()
-    expect(isDocumentPath('docs/A.MD', ['.md'])).toBe(true)
+  it('matches protected paths on canonical paths at any depth, case-insensitively unless configured', () => {
+    const rules = { entries: ['.git', 'secrets/keys'].map(path => parseProtectedPath(path) as ProtectedEntry), caseSensitive: false }
+    expect(protectedEntryOf('.git/config', rules)?.raw).toBe('.git')
+    expect(protectedEntryOf('sub/.git/hooks/pre-commit', rules)?.raw).toBe('.git')
+    expect(protectedEntryOf('.GIT/config', rules)?.raw).toBe('.git')
+    expect(protectedEntryOf('.GIT/config', { ...rules, caseSensitive: true })).toBeUndefined()
+    expect(protectedEntryOf('.github/workflows/ci.yml', rules)).toBeUndefined()
+    expect(protectedEntryOf('app/secrets/keys/a', rules)?.raw).toBe('secrets/keys')
+    expect(protectedEntryOf('secrets/other', rules)).toBeUndefined()
+    expect(mentionedEntry("open('.git/config','w')", rules)?.raw).toBe('.git')
+    expect(mentionedEntry('cat .gitignore repo.git', rules)).toBeUndefined()
+    expect(['', '/abs', '../up', 'a/../b', '.', './'].map(parseProtectedPath).every(result => typeof result === 'string')).toBe(true)
+    expect(parseProtectedPath('./.git/')).toEqual({ raw: './.git/', segments: ['.git'] })
+  })
+
+  it('reads globs statically: a leading glob skips dot files unless globs are loose', () => {
+    const rules = { entries: [parseProtectedPath('.git') as ProtectedEntry], caseSensitive: false }
+    const glob = (...atoms: Pattern): Pattern => atoms
+    expect(patternCouldReach(glob(lit('/ws/.g')[0]!, { t: 'star' }, lit('/config')[0]!), '/ws', rules, false)?.raw).toBe('.git')
+    expect(patternCouldReach(glob(lit('/ws/')[0]!, { t: 'star' }), '/ws', rules, false)).toBeUndefined()
+    expect(patternCouldReach(glob(lit('/ws/')[0]!, { t: 'star' }), '/ws', rules, true)?.raw).toBe('.git')
+    expect(patternCouldReach(glob(lit('/ws/.')[0]!, { t: 'class', body: 'g' }, lit('it')[0]!), '/ws', rules, false)?.raw).toBe('.git')
+    expect(patternCouldReach(glob(lit('/w')[0]!, { t: 'star' }, lit('/.git/x')[0]!), '/ws', rules, false)?.raw).toBe('.git')
+    expect(patternCouldReach(glob(lit('/tmp/')[0]!, { t: 'star' }), '/ws', rules, false)).toBeUndefined()
+    expect(patternCouldReach(glob(lit('/ws/a')[0]!, { t: 'any' }), '/ws', rules, false)?.raw).toBe('.git')
   })
 })
 
 describe('gate decisions', () => {
-  const request = { tool: 'write', writes: [{ via: 'write', target: 'AUTH.md', content: null }] }
-  const base: GateFacts = { request, protectedHits: [], orientationMissing: false, overlap: null, overlapCheck: 'ask', policy: 'allow', orientationRule: '' }
+  const base: CallAssessment = { tool: 'write', outcome: 'mutation', targets: [{ via: 'write', path: 'AUTH.md', inside: true, protectedBy: null }], opaqueReasons: [], reach: [], history: [], control: [] }
+  const context: GateContext = { policy: 'allow', gitHistory: 'allow', overlapCheck: 'ask', orientationMissing: null, overlap: null }
   const overlap = { path: 'AUTH.md', finding: { existing: 'SPEC.md', signal: 'filename-subject' as const, detail: 'the file name\'s subject "auth" matches its heading "Authentication"' } }
 
   it('applies protected paths, then orientation, then overlap, then the policy', () => {
-    expect(decideMutation({ ...base, protectedHits: [['.git/config', '.git']], orientationMissing: true, overlap })).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('.git/config is under the protected path .git (workspace.protectedPaths)') })
-    expect(decideMutation({ ...base, orientationMissing: true, orientationRule: 'preStep.requireBeforeMutation', overlap })).toMatchObject({ kind: 'deny', rule: 'orientation-required', reason: expect.stringContaining('record_orientation') })
-    expect(decideMutation({ ...base, overlap })).toMatchObject({ kind: 'ask', rule: 'document-overlap', reason: expect.stringContaining('would duplicate SPEC.md') })
-    expect(decideMutation({ ...base, overlap, overlapCheck: 'deny' })).toMatchObject({ kind: 'deny', rule: 'document-overlap' })
-    expect(decideMutation({ ...base, overlap, overlapCheck: 'off' })).toEqual({ kind: 'allow', rule: 'workspace-policy' })
-    expect(decideMutation({ ...base, policy: 'deny' })).toMatchObject({ kind: 'deny', rule: 'workspace-policy', reason: 'IEG workspace policy (workspace.policy: deny) governs persistent workspace changes: write AUTH.md.' })
-    expect(decideMutation({ ...base, policy: 'ask' })).toMatchObject({ kind: 'ask' })
-    expect(decideMutation(base)).toEqual({ kind: 'allow', rule: 'workspace-policy' })
+    const protectedWrite = { ...base, targets: [{ via: 'redirection >', path: '.git/config', inside: true, protectedBy: '.git' }] }
+    expect(decideMutation(protectedWrite, { ...context, orientationMissing: 'preStep.requireBeforeMutation', overlap })).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('redirection > writes .git/config, which is or holds the protected path .git (workspace.protectedPaths)') })
+    expect(decideMutation({ ...base, control: ['git config core.hooksPath: runs programs'] }, context)).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('changes the protected .git') })
+    expect(decideMutation({ ...base, outcome: 'opaque', opaqueReasons: ['x'], reach: ['.g*/config could match the protected path .git'] }, context)).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('(opaque: x)') })
+    expect(decideMutation(base, { ...context, orientationMissing: 'preStep.requireBeforeMutation', overlap })).toMatchObject({ kind: 'deny', rule: 'orientation-required', reason: expect.stringContaining('record_orientation') })
+    expect(decideMutation(base, { ...context, overlap })).toMatchObject({ kind: 'ask', rule: 'document-overlap', reason: expect.stringContaining('would duplicate SPEC.md') })
+    expect(decideMutation(base, { ...context, overlap, overlapCheck: 'deny' })).toMatchObject({ kind: 'deny', rule: 'document-overlap' })
+    expect(decideMutation(base, { ...context, overlap, overlapCheck: 'off' })).toEqual({ kind: 'allow', rule: 'workspace-policy' })
+    expect(decideMutation(base, { ...context, policy: 'deny' })).toMatchObject({ kind: 'deny', rule: 'workspace-policy', reason: 'IEG workspace policy (workspace.policy: deny) governs persistent workspace changes (mutation): write AUTH.md.' })
+    expect(decideMutation(base, { ...context, policy: 'ask' })).toMatchObject({ kind: 'ask' })
+    expect(decideMutation(base, context)).toEqual({ kind: 'allow', rule: 'workspace-policy' })
+  })
+
+  it('refuses opaque changes under deny, asks under ask, and lets them run under allow', () => {
+    const opaque: CallAssessment = { ...base, tool: 'bash', outcome: 'opaque', targets: [], opaqueReasons: ['python3 is not a command the analysis knows'] }
+    expect(decideMutation(opaque, { ...context, policy: 'deny' })).toMatchObject({ kind: 'deny', reason: expect.stringContaining('changes it cannot prove (opaque): python3 is not a command the analysis knows') })
+    expect(decideMutation(opaque, { ...context, policy: 'ask' })).toMatchObject({ kind: 'ask' })
+    expect(decideMutation(opaque, context)).toEqual({ kind: 'allow', rule: 'workspace-policy' })
+  })
+
+  it('lets git history through by default and by policy when configured', () => {
+    const history: CallAssessment = { ...base, tool: 'bash', targets: [], history: ['git commit'] }
+    expect(decideMutation(history, { ...context, policy: 'deny' })).toEqual({ kind: 'allow', rule: 'git-history' })
+    expect(decideMutation(history, { ...context, policy: 'deny', gitHistory: 'policy' })).toMatchObject({ kind: 'deny', reason: expect.stringContaining('git commit') })
+    expect(decideMutation({ ...base, targets: [{ via: 'redirection >', path: '/tmp/x', inside: false, protectedBy: null }] }, { ...context, policy: 'ask' })).toMatchObject({ kind: 'ask', reason: expect.stringContaining('/tmp/x (outside the workspace)') })
   })
 })
 

@@ -9,6 +9,7 @@ export const DIAGNOSTIC_CODES = {
   'ieg.workspace_mutation_blocked': 'a classified mutation was denied or sent for approval',
   'ieg.document_overlap_flagged': 'a new document overlaps an existing one',
   'ieg.overlap_check_failed': 'the overlap check could not run and let the call pass',
+  'ieg.gate_failed': 'the workspace gate could not assess a call and refused it',
   'ieg.diagnostics_export_failed': 'the diagnostics mirror could not be written',
 } as const
 

@@ -5,8 +5,7 @@
  */
 import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import { decodeUtf8Strict } from '../../kernel/text.js'
-import type { ExistingDocument } from '../workspace/overlap.js'
-import { isDocumentPath } from '../workspace/paths.js'
+import { isDocumentPath, type ExistingDocument } from '../workspace/overlap.js'
 import { posix } from 'node:path'
 
 /** Bounds of the comparison set. */
@@ -15,16 +14,6 @@ export interface DocumentScan {
   readonly extensions: readonly string[]
   readonly maxDocuments: number
   readonly maxDocumentBytes: number
-}
-
-/**
- * Whether anything exists at a workspace-relative path.
- * @param fs - `ctx.fs`.
- * @param root - workspace directory.
- * @param path - workspace-relative path.
- */
-export async function pathExists(fs: FileSystem, root: string, path: string, signal?: AbortSignal): Promise<boolean> {
-  return (await fs.lstat(path, { cwd: root }, signal)) !== undefined
 }
 
 /**

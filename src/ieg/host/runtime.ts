@@ -12,6 +12,7 @@ import type { DiagnosticCode } from '../diagnostics/codes.js'
 import type { MountRecord } from '../diagnostics/mount-record.js'
 import type { DiagnosticsRing } from '../diagnostics/ring.js'
 import { iegFold, type IegState } from '../orientation/fold.js'
+import type { ProtectionRules } from '../workspace/protected.js'
 
 /** What the adapters share. */
 export interface IegRuntime {
@@ -19,6 +20,10 @@ export interface IegRuntime {
   readonly config: IegConfig
   readonly ring: DiagnosticsRing
   readonly record: MountRecord
+  /** The protected paths, parsed from `workspace.protectedPaths`. */
+  readonly protection: ProtectionRules
+  /** The operator's read-only commands, parsed from `workspace.readOnlyCommands`. */
+  readonly readOnlyCommands: readonly (readonly string[])[]
   /** Record a diagnostic attributed to an agent's session. */
   diagnose(code: DiagnosticCode, data: JsonObject, agent?: Agent): void
 }
@@ -29,13 +34,15 @@ export interface IegRuntime {
  * @param config - resolved configuration.
  * @param ring - the diagnostics ring.
  * @param record - the mount record (mutated as capabilities register).
+ * @param parsed - protected paths and read-only commands parsed at validation.
  */
-export function createRuntime(ctx: Context, config: IegConfig, ring: DiagnosticsRing, record: MountRecord): IegRuntime {
+export function createRuntime(ctx: Context, config: IegConfig, ring: DiagnosticsRing, record: MountRecord, parsed: Pick<IegRuntime, 'protection' | 'readOnlyCommands'>): IegRuntime {
   return {
     ctx,
     config,
     ring,
     record,
+    ...parsed,
     diagnose: (code, data, agent) => {
       ring.push(code, data, agent === undefined ? null : String(agent.session.id))
     },

@@ -1,42 +1,40 @@
 /**
- * Which tool calls are persistent workspace mutations: configured file-effect
- * tools (target from their argument keys) and shell tools whose command text
- * writes. Everything else is read-only and never gated. Pure.
+ * Which tool calls the workspace gate governs: configured file-effect tools
+ * (targets from their argument keys) and shell tools (the command text and
+ * working directory, analyzed separately). Everything else is not a
+ * workspace mutation and passes untouched. Pure.
  */
-import type { FileEffectTool } from '../config.js'
-import { classifyShellCommand } from './shell-classify.js'
+import type { FileEffectTool, ShellTool } from '../config.js'
 
-/** One write of a classified call. */
-export interface MutationWrite {
-  readonly via: string
-  readonly target: string | null
+/** One write of a file-effect tool; `path` is null when the call names none. */
+export interface FileWrite {
+  readonly path: string | null
   /** Content the call writes, when the arguments carry it (for overlap). */
   readonly content: string | null
 }
 
 /** A governed call. */
-export interface MutationRequest {
-  readonly tool: string
-  readonly writes: readonly MutationWrite[]
-}
+export type GovernedCall =
+  | { readonly kind: 'file-tool', readonly tool: string, readonly writes: readonly FileWrite[] }
+  | { readonly kind: 'shell', readonly tool: string, readonly command: string, readonly workdir: string | null, readonly persistent: boolean }
 
 /** What the classifier needs from the configuration. */
 export interface ClassifierSettings {
   readonly mutatingTools: readonly FileEffectTool[]
-  readonly shellTools: readonly string[]
+  readonly shellTools: readonly ShellTool[]
   readonly classifyShellCommands: boolean
 }
 
-const CONTENT_KEYS = ['content', 'file_text', 'text']
+const CONTENT_KEYS = ['content', 'file_text', 'text', 'new_str']
 
 /**
  * Classify one tool call.
  * @param name - tool name.
  * @param args - parsed arguments.
  * @param settings - classifier configuration.
- * @returns the mutation, or null for a call that is not governed.
+ * @returns the governed call, or null for a call that is not governed.
  */
-export function classifyToolCall(name: string, args: unknown, settings: ClassifierSettings): MutationRequest | null {
+export function classifyToolCall(name: string, args: unknown, settings: ClassifierSettings): GovernedCall | null {
   const record = typeof args === 'object' && args !== null ? args as Record<string, unknown> : {}
   const fileTool = settings.mutatingTools.find(tool => tool.name === name)
   if (fileTool !== undefined) {
@@ -44,12 +42,18 @@ export function classifyToolCall(name: string, args: unknown, settings: Classifi
     if (typeof mode === 'string' && fileTool.readOnlyValues.includes(mode)) return null
     const contentKey = CONTENT_KEYS.find(key => typeof record[key] === 'string')
     const content = contentKey === undefined ? null : record[contentKey] as string
-    const targets = fileTool.targetKeys.map(key => record[key]).filter((value): value is string => typeof value === 'string')
-    return { tool: name, writes: (targets.length === 0 ? [null] : targets).map(target => ({ via: name, target, content })) }
+    const paths = fileTool.targetKeys.map(key => record[key]).filter((value): value is string => typeof value === 'string')
+    return { kind: 'file-tool', tool: name, writes: (paths.length === 0 ? [null] : paths).map(path => ({ path, content })) }
   }
-  if (settings.classifyShellCommands && settings.shellTools.includes(name) && typeof record['command'] === 'string') {
-    const writes = classifyShellCommand(record['command'])
-    return writes.length === 0 ? null : { tool: name, writes: writes.map(write => ({ ...write, content: null })) }
+  const shellTool = settings.shellTools.find(tool => tool.name === name)
+  if (shellTool === undefined || !settings.classifyShellCommands) return null
+  const command = record[shellTool.commandKey]
+  const workdir = shellTool.workdirKey === '' ? undefined : record[shellTool.workdirKey]
+  return {
+    kind: 'shell',
+    tool: name,
+    command: typeof command === 'string' ? command : '',
+    workdir: typeof workdir === 'string' ? workdir : null,
+    persistent: shellTool.persistent,
   }
-  return null
 }

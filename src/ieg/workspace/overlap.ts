@@ -132,3 +132,13 @@ export function findOverlap(candidate: { path: string, text: string | null }, ex
   }
   return null
 }
+
+/**
+ * Whether a path names a document by its ending.
+ * @param path - any path.
+ * @param extensions - configured document endings, such as `.md`.
+ */
+export function isDocumentPath(path: string, extensions: readonly string[]): boolean {
+  const lower = path.toLowerCase()
+  return extensions.some(extension => lower.endsWith(extension.toLowerCase()))
+}

@@ -1,0 +1,137 @@
+/**
+ * Host adapter: resolve written paths through `ctx.fs` the way the kernel
+ * opens them (symlinks followed, `..` applied to the physical parent), check
+ * them against the protected paths, and expand globs against the directory
+ * tree when one could land on a protected path through a link.
+ */
+import { posix } from 'node:path'
+import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { TargetScope } from '../shell/effects.js'
+import { literalOf, segmentRegex, segmentsOf, type Pattern } from '../shell/pattern.js'
+import { protectedEntryOf, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
+
+/** The canonical workspace root. */
+export interface WorkspaceRoot {
+  readonly target: FsTarget
+  readonly path: string
+}
+
+/** A resolved write. */
+export interface TargetCheck {
+  /** Workspace-relative canonical path, or the absolute canonical path outside the workspace. */
+  readonly path: string
+  readonly inside: boolean
+  readonly protectedBy: string | null
+  /** Whether an entry exists at the path as written (checked only when asked). */
+  readonly exists: boolean | null
+}
+
+function options(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal === undefined ? {} : { signal }
+}
+
+/**
+ * The canonical workspace root of a session.
+ * @param fs - `ctx.fs`.
+ * @param cwd - the session's workspace directory.
+ * @param signal - cancels resolution.
+ */
+export async function workspaceRoot(fs: FileSystem, cwd: string, signal?: AbortSignal): Promise<WorkspaceRoot> {
+  const target = await fs.resolve(cwd, options(signal))
+  return { target, path: fs.processPath(target) }
+}
+
+/**
+ * Resolve an absolute path as the kernel would open it: every `..` applies to
+ * the physical parent of what precedes it.
+ * @param fs - `ctx.fs`.
+ * @param path - absolute path.
+ * @param signal - cancels resolution.
+ * @returns the canonical absolute path.
+ */
+export async function resolvePhysical(fs: FileSystem, path: string, signal?: AbortSignal): Promise<string> {
+  let base = '/'
+  let pending: string[] = []
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue
+    if (segment !== '..') {
+      pending.push(segment)
+      continue
+    }
+    if (pending.length > 0) base = fs.processPath(await fs.resolve(posix.join(base, ...pending), options(signal)))
+    pending = []
+    base = posix.dirname(base)
+  }
+  return fs.processPath(await fs.resolve(posix.join(base, ...pending), options(signal)))
+}
+
+async function exists(fs: FileSystem, path: string, signal?: AbortSignal): Promise<boolean> {
+  return (await fs.lstat(path, {}, signal).catch(() => undefined)) !== undefined
+}
+
+/**
+ * Resolve one written path and check it against the protected paths. A
+ * recursive or extracting write (`subtree`, `beneath`) also hits when the
+ * directory holds a protected entry (directly, or it is the workspace root
+ * or one of its ancestors). A path that cannot be resolved (a parent that is
+ * a file, a loop) is checked as written, after lexical normalization.
+ * @param fs - `ctx.fs`.
+ * @param root - the canonical workspace root.
+ * @param path - the written path, absolute.
+ * @param scope - how much the write touches.
+ * @param rules - protected paths.
+ * @param signal - cancels resolution.
+ * @param existence - also report whether an entry exists at the path as written.
+ */
+export async function checkTarget(fs: FileSystem, root: WorkspaceRoot, path: string, scope: TargetScope, rules: ProtectionRules, signal?: AbortSignal, existence = false): Promise<TargetCheck> {
+  signal?.throwIfAborted()
+  const [canonical, present] = await Promise.all([
+    resolvePhysical(fs, path, signal).catch(() => posix.normalize(path)),
+    existence ? exists(fs, path, signal) : null,
+  ])
+  const relative = workspaceRelative(canonical, root.path)
+  const shown = relative === null ? canonical : relative === '' ? '.' : relative
+  const direct = relative === null ? undefined : protectedEntryOf(relative, rules)
+  if (direct !== undefined || scope === 'entry') return { path: shown, inside: relative !== null, protectedBy: direct?.raw ?? null, exists: present }
+  const holdsRoot = relative === null && (root.path === canonical || root.path.startsWith(`${canonical === '/' ? '' : canonical}/`))
+  const directory = holdsRoot ? root.path : relative === null ? null : canonical
+  if (directory !== null) {
+    const found = await Promise.all(rules.entries.map(entry => exists(fs, posix.join(directory, ...entry.segments), signal)))
+    const index = found.indexOf(true)
+    if (index >= 0) return { path: shown, inside: relative !== null, protectedBy: rules.entries[index]?.raw ?? null, exists: present }
+  }
+  return { path: shown, inside: relative !== null, protectedBy: null, exists: present }
+}
+
+/**
+ * Expand an absolute glob pattern against the directory tree.
+ * @param fs - `ctx.fs`.
+ * @param pattern - an absolute pattern without unknown expansions.
+ * @param glob - `loose`: globs may match dot files and ignore case; `maxEntries` bounds the entries read.
+ * @param signal - cancels listing.
+ * @returns the matching absolute paths, or null when the bound was reached.
+ */
+export async function expandGlob(fs: FileSystem, pattern: Pattern, glob: { loose: boolean, caseInsensitive: boolean, maxEntries: number }, signal?: AbortSignal): Promise<string[] | null> {
+  let paths = ['/']
+  let read = 0
+  for (const segment of segmentsOf(pattern)) {
+    const text = literalOf(segment)
+    if (text !== null) {
+      paths = paths.map(path => posix.join(path, text))
+      continue
+    }
+    const matcher = segmentRegex(segment, { dotGlob: glob.loose, caseInsensitive: glob.loose || glob.caseInsensitive })
+    const next: string[] = []
+    for (const path of paths) {
+      const target = await fs.resolve(path, options(signal))
+      const info = await fs.stat(target, signal)
+      if (info?.type !== 'directory') continue
+      const entries = await fs.listDir(target, signal)
+      read += entries.length
+      if (read > glob.maxEntries) return null
+      for (const entry of entries) if (matcher.test(entry.name)) next.push(posix.join(path, entry.name))
+    }
+    paths = next
+  }
+  return paths
+}

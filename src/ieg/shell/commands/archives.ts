@@ -1,0 +1,186 @@
+/**
+ * Archivers, compressors, splitters and `patch`: creation writes the named
+ * archive; extraction writes new entries with names the analysis cannot see
+ * beneath the extraction directory; listing and testing only read. Pure.
+ */
+import { hasOption, optionValues, parseArgs, type ParsedArgs } from '../argv.js'
+import { concat, lit, literalOf, type Pattern } from '../pattern.js'
+import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
+
+const TAR_VALUE_LETTERS = 'fCbTXgKNVIHLF'
+const TAR_LONG_VALUES = ['file', 'directory', 'blocking-factor', 'files-from', 'exclude-from', 'listed-incremental', 'starting-file', 'newer', 'volno-file', 'use-compress-program', 'format', 'tape-length', 'info-script', 'new-volume-script', 'to-command', 'checkpoint-action', 'rmt-command', 'rsh-command', 'index-file', 'exclude', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'suffix', 'backup', 'strip-components', 'label', 'occurrence', 'record-size', 'sort', 'atime-preserve', 'quoting-style']
+const TAR_RUNS = ['-I', '-F', '--use-compress-program', '--info-script', '--new-volume-script', '--to-command', '--checkpoint-action', '--rmt-command', '--rsh-command']
+
+/** Read tar's old-style first argument (`xzf a.tar`) as dashed options. */
+function tarArgs(args: readonly Pattern[]): ParsedArgs {
+  const first = args[0] === undefined ? null : literalOf(args[0])
+  if (first === null || first.startsWith('-') || first === '') return parseArgs(args, { shortValue: TAR_VALUE_LETTERS, longValue: TAR_LONG_VALUES })
+  const rewritten: Pattern[] = []
+  let next = 1
+  for (const letter of first) {
+    rewritten.push(lit(`-${letter}`))
+    if (TAR_VALUE_LETTERS.includes(letter) && args[next] !== undefined) {
+      rewritten.push(args[next] as Pattern)
+      next += 1
+    }
+  }
+  return parseArgs([...rewritten, ...args.slice(next)], { shortValue: TAR_VALUE_LETTERS, longValue: TAR_LONG_VALUES })
+}
+
+function tar(call: CommandCall, sink: CommandSink): void {
+  const parsed = tarArgs(call.args)
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, ...TAR_RUNS)) return opaqueCall(call, sink, 'an option runs another program')
+  const archives = optionValues(parsed, '-f', '--file').filter(file => literalOf(file) !== '-')
+  for (const index of optionValues(parsed, '--index-file')) sink.write('tar --index-file', index, 'entry')
+  if (hasOption(parsed, '-x', '--extract', '--get')) {
+    if (hasOption(parsed, '-O', '--to-stdout')) return
+    const directories = optionValues(parsed, '-C', '--directory')
+    if (directories.length === 0) sink.write('tar -x', lit('.'), 'beneath')
+    let base: Pattern = []
+    for (const directory of directories) {
+      base = literalOf(directory)?.startsWith('/') === true || base.length === 0 ? directory : concat(base, lit('/'), directory)
+      sink.write('tar -x', base, 'beneath')
+    }
+    return
+  }
+  if (hasOption(parsed, '-c', '--create', '-r', '--append', '-u', '--update', '-A', '--catenate', '--concatenate', '--delete')) {
+    for (const archive of archives) sink.write('tar', archive, 'entry')
+    if (hasOption(parsed, '--remove-files')) parsed.operands.forEach(member => sink.write('tar --remove-files', member, 'subtree'))
+  }
+}
+
+const STDOUT_OR_CHECK = ['-c', '--stdout', '--to-stdout', '-l', '--list', '-t', '--test']
+
+/** Each compressor's suffix; `un`-prefixed names and `-d` decompress. */
+const COMPRESSED_SUFFIX: Record<string, string> = { gzip: '.gz', pigz: '.gz', bzip2: '.bz2', pbzip2: '.bz2', xz: '.xz', lzma: '.lzma', zstd: '.zst', lz4: '.lz4', compress: '.Z', brotli: '.br' }
+const DECOMPRESSORS: Record<string, string> = { gunzip: 'gzip', unpigz: 'pigz', bunzip2: 'bzip2', unxz: 'xz', unlzma: 'lzma', unzstd: 'zstd', uncompress: 'compress' }
+
+/** The sibling a (de)compressor writes next to its operand. */
+function sibling(file: Pattern, suffix: string, decompress: boolean): Pattern | null {
+  const text = literalOf(file)
+  if (!decompress) return concat(file, lit(suffix))
+  if (text === null) return null
+  if (text.endsWith(suffix)) return lit(text.slice(0, -suffix.length))
+  return text.endsWith('.tgz') ? lit(`${text.slice(0, -4)}.tar`) : null
+}
+
+/** gzip and relatives replace each operand with its (de)compressed sibling. */
+function compressor(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'SoTbBp', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  for (const output of optionValues(parsed, '-o', '--output')) sink.write(call.name, output, 'entry')
+  if (hasOption(parsed, ...STDOUT_OR_CHECK) || optionValues(parsed, '-o', '--output').length > 0) return
+  const scope = hasOption(parsed, '-r', '--recursive') ? 'subtree' : 'entry'
+  const base = DECOMPRESSORS[call.name] ?? call.name
+  const decompress = DECOMPRESSORS[call.name] !== undefined || hasOption(parsed, '-d', '--decompress', '--uncompress')
+  const suffix = literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit(COMPRESSED_SUFFIX[base] ?? '.gz')) ?? '.gz'
+  const files = call.name === 'lz4' && parsed.operands.length === 2 ? parsed.operands.slice(1) : parsed.operands
+  for (const file of files) {
+    if (literalOf(file) === '-') continue
+    sink.write(call.name, file, scope)
+    const other = scope === 'entry' ? sibling(file, suffix, decompress) : null
+    if (other !== null) sink.write(call.name, other, 'entry')
+  }
+}
+
+function zip(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'bnOPtxiTUZ', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'exclude', 'include', 'unzip-command', 'compression-method'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-TT', '--unzip-command') || call.args.some(arg => literalOf(arg) === '-TT')) return opaqueCall(call, sink, '-TT runs another program')
+  const archive = optionValues(parsed, '-O', '--output-file')[0] ?? parsed.operands[0]
+  if (archive !== undefined && literalOf(archive) !== '-') sink.write('zip', archive, 'entry')
+  if (hasOption(parsed, '-m', '--move')) parsed.operands.slice(1).forEach(member => sink.write('zip -m', member, 'subtree'))
+}
+
+function unzip(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'dxP' })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-l', '-t', '-v', '-Z', '-z', '-p', '-c')) return
+  sink.write('unzip', optionValues(parsed, '-d')[0] ?? lit('.'), 'beneath')
+}
+
+function sevenZip(call: CommandCall, sink: CommandSink): void {
+  const mode = literalOf(call.args[0] ?? [])
+  const rest = call.args.slice(1)
+  const archive = rest.find(arg => !(literalOf(arg) ?? '-').startsWith('-'))
+  if (mode === 'l' || mode === 't' || mode === 'h' || mode === 'i' || mode === 'b') return
+  if (mode === 'x' || mode === 'e') {
+    const output = rest.map(literalOf).find(text => text?.startsWith('-o') === true)
+    return sink.write('7z extract', lit(output?.slice(2) || '.'), 'beneath')
+  }
+  if (archive === undefined || mode === null) return opaqueCall(call, sink, 'its mode or archive is not literal')
+  sink.write('7z', archive, 'entry')
+}
+
+/** The output names of `split -n N`: N suffixes of the configured length, alphabetic or numeric. */
+function chunkNames(count: number, length: number, numeric: boolean): string[] {
+  const base = numeric ? 10 : 26
+  return Array.from({ length: count }, (_, index) => {
+    let rest = index
+    let suffix = ''
+    for (let k = 0; k < length; k += 1) {
+      const digit = rest % base
+      suffix = (numeric ? String(digit) : String.fromCharCode(97 + digit)) + suffix
+      rest = Math.floor(rest / base)
+    }
+    return suffix
+  })
+}
+
+function splitter(defaultPrefix: string, prefixOption: string | null): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'abClnftk', longValue: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'additional-suffix', 'filter', 'prefix', 'suffix-format', 'digits'] })
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+    if (hasOption(parsed, '--filter')) return opaqueCall(call, sink, '--filter runs a command')
+    const prefix = (prefixOption === null ? parsed.operands[1] : optionValues(parsed, prefixOption, '--prefix')[0]) ?? lit(defaultPrefix)
+    const additional = literalOf(optionValues(parsed, '--additional-suffix')[0] ?? lit('')) ?? ''
+    const chunks = Number(literalOf(optionValues(parsed, '-n', '--number')[0] ?? []) ?? NaN)
+    const length = Number(literalOf(optionValues(parsed, '-a', '--suffix-length')[0] ?? lit('2')) ?? NaN)
+    if (call.name === 'split' && Number.isInteger(chunks) && chunks > 0 && chunks <= 100 && Number.isInteger(length) && length > 0 && length <= 8) {
+      for (const suffix of chunkNames(chunks, length, hasOption(parsed, '-d', '--numeric-suffixes'))) sink.write('split', concat(prefix, lit(`${suffix}${additional}`)), 'entry')
+      return
+    }
+    sink.write(call.name, concat(prefix, [{ t: 'star' }]), 'entry')
+  }
+}
+
+function patch(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'oidBrpDFVYz', longValue: ['output', 'input', 'directory', 'prefix', 'reject-file', 'strip', 'ifdef', 'fuzz', 'version-control', 'basename-prefix', 'suffix', 'quoting-style'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '--dry-run')) return
+  const directory = optionValues(parsed, '-d', '--directory')[0]
+  const at = (path: Pattern): Pattern => (directory === undefined ? path : concat(directory, lit('/'), path))
+  for (const reject of optionValues(parsed, '-r', '--reject-file')) sink.write('patch -r', reject, 'entry')
+  const output = optionValues(parsed, '-o', '--output')[0]
+  if (output !== undefined) return literalOf(output) === '-' ? undefined : sink.write('patch -o', output, 'entry')
+  const original = parsed.operands[0]
+  if (original !== undefined) return sink.write('patch', at(original), 'entry')
+  sink.write('patch', directory ?? lit('.'), 'beneath')
+}
+
+function ar(call: CommandCall, sink: CommandSink): void {
+  const key = literalOf(call.args[0] ?? [])?.replace(/^-/, '') ?? null
+  const archive = call.args.slice(1).find(arg => !(literalOf(arg) ?? '').startsWith('-'))
+  if (key === null) return opaqueCall(call, sink, 'its operation is not literal')
+  if (/^[tp]/.test(key)) return
+  if (key.startsWith('x')) return sink.write('ar x', lit('.'), 'beneath')
+  if (archive === undefined) return opaqueCall(call, sink, 'it names no archive')
+  sink.write('ar', archive, 'entry')
+}
+
+/** Archive and compression commands keyed by name. */
+export const ARCHIVE_WRITERS: Record<string, CommandHandler> = {
+  tar,
+  bsdtar: tar,
+  gzip: compressor, gunzip: compressor, bzip2: compressor, bunzip2: compressor, xz: compressor, unxz: compressor, lzma: compressor,
+  unlzma: compressor, zstd: compressor, unzstd: compressor, lz4: compressor, compress: compressor, uncompress: compressor,
+  pigz: compressor, unpigz: compressor, pbzip2: compressor, brotli: compressor,
+  zip,
+  unzip,
+  '7z': sevenZip, '7za': sevenZip, '7zr': sevenZip,
+  split: splitter('x', null),
+  csplit: splitter('xx', '-f'),
+  patch,
+  ar,
+}

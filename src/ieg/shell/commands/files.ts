@@ -1,0 +1,212 @@
+/**
+ * File utilities that write: their targets come from their operands and
+ * options (`rm`, `cp`, `mv`, `ln`, `touch`, `dd of=`, `chmod`, `mktemp`,
+ * `curl -o`, `wget`). A copy, move or link into a directory writes the
+ * source's base name there. Pure.
+ */
+import { posix } from 'node:path'
+import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../argv.js'
+import type { TargetScope } from '../effects.js'
+import { concat, lit, literalOf, type Pattern } from '../pattern.js'
+import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
+
+const RECURSIVE = ['-r', '-R', '--recursive']
+
+/** The last path segment of a pattern, when its final segment is literal. */
+export function basenameOf(path: Pattern): Pattern | null {
+  const last = path.at(-1)
+  if (last === undefined) return null
+  if (last.t !== 'lit') return null
+  const trimmed = last.s.replace(/\/+$/, '')
+  const cut = trimmed.lastIndexOf('/')
+  if (cut >= 0) return lit(trimmed.slice(cut + 1) || '.')
+  return path.length === 1 ? lit(trimmed || '.') : null
+}
+
+function into(directory: Pattern, name: Pattern | null): Pattern {
+  return name === null ? concat(directory, lit('/'), [{ t: 'star' }]) : concat(directory, lit('/'), name)
+}
+
+/** Every operand is written (`rm`, `touch`, `mkdir`, `tee`). */
+function operandsWritten(spec: OptionSpec, recursiveScope: TargetScope = 'subtree', skipFirst = false): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, spec)
+    const scope: TargetScope = hasOption(parsed, ...RECURSIVE) ? recursiveScope : 'entry'
+    const operands = skipFirst && !hasOption(parsed, '--reference') ? parsed.operands.slice(1) : parsed.operands
+    if (operands.length === 0 && (parsed.unreadable || call.uncertainArity)) return opaqueCall(call, sink, 'its operands are not literal')
+    for (const operand of operands) sink.write(call.name, operand, scope)
+  }
+}
+
+/** Sources and destination of `cp`, `mv`, `ln`, `install`. */
+function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boolean }): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, spec)
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+    const named = optionValues(parsed, '-t', '--target-directory')[0]
+    const sources = named === undefined ? parsed.operands.slice(0, -1) : [...parsed.operands]
+    const destination = named ?? parsed.operands.at(-1)
+    if (destination === undefined) return opaqueCall(call, sink, 'it names no destination')
+    const recursive = options.movesSources || hasOption(parsed, ...RECURSIVE, '-a', '--archive')
+    const scope: TargetScope = recursive ? 'subtree' : 'entry'
+    const linking = options.links || hasOption(parsed, '-l', '--link', '-s', '--symbolic-link')
+    const backup = hasOption(parsed, '-b', '--backup') ? lit(literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit('~')) ?? '~') : null
+    const written = (path: Pattern): void => {
+      sink.write(call.name, path, scope)
+      if (backup !== null) sink.write(`${call.name} --backup`, concat(path, backup), 'entry')
+    }
+    for (const source of sources) {
+      if (options.movesSources) sink.write(call.name, source, 'subtree')
+      if (linking) sink.write(`${call.name} (link to)`, source, 'entry')
+      if (linking && hasOption(parsed, '-s', '--symbolic', '--symbolic-link') && literalOf(source)?.startsWith('/') !== true) {
+        const linkDirectory = named ?? (sources.length > 1 ? destination : posixDirname(destination))
+        if (linkDirectory !== null) sink.write(`${call.name} (link to)`, concat(linkDirectory, lit('/'), source), 'entry')
+      }
+      written(into(destination, basenameOf(source)))
+    }
+    if (named === undefined && sources.length <= 1) written(destination)
+    if (sources.length === 0 && call.uncertainArity) opaqueCall(call, sink, 'its operands are not literal')
+  }
+}
+
+function posixDirname(path: Pattern): Pattern | null {
+  const text = literalOf(path)
+  return text === null ? null : lit(posix.dirname(text))
+}
+
+/** `chmod MODE FILE...`, `chown OWNER FILE...`: the first operand is not a path. */
+function modeThenFiles(spec: OptionSpec): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, spec)
+    const scope: TargetScope = hasOption(parsed, '-R', '--recursive') ? 'subtree' : 'entry'
+    const files = optionValues(parsed, '--reference').length > 0 ? parsed.operands : parsed.operands.slice(1)
+    if (parsed.unreadable && files.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
+    for (const file of files) sink.write(call.name, file, scope)
+  }
+}
+
+function urlBasename(url: Pattern | undefined): Pattern {
+  const text = url === undefined ? null : literalOf(url)
+  if (text === null) return [{ t: 'star' }]
+  const path = text.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '')
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return lit(name === '' || name === '.' || name === '..' ? 'index.html' : name)
+}
+
+function curl(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'oDcKTuHdXAeEFrwxyYzbQ', longValue: ['output', 'output-dir', 'dump-header', 'cookie-jar', 'config', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save', 'hsts', 'alt-svc', 'upload-file', 'user', 'header', 'data', 'request', 'user-agent', 'form', 'range', 'write-out', 'proxy', 'max-time', 'connect-timeout', 'cookie', 'referer', 'data-binary', 'data-raw', 'url'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-K', '--config')) return opaqueCall(call, sink, 'a config file can name outputs')
+  const directory = optionValues(parsed, '--output-dir')[0]
+  const at = (path: Pattern): Pattern => (directory === undefined ? path : concat(directory, lit('/'), path))
+  for (const output of optionValues(parsed, '-o', '--output')) if (literalOf(output) !== '-') sink.write('curl -o', at(output), 'entry')
+  if (hasOption(parsed, '-O', '--remote-name', '--remote-name-all')) for (const url of parsed.operands) sink.write('curl -O', at(urlBasename(url)), 'entry')
+  for (const file of optionValues(parsed, '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--etag-save', '--hsts', '--alt-svc')) {
+    if (literalOf(file) !== '-') sink.write('curl', file, 'entry')
+  }
+}
+
+function wget(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'OoaPeiBlUtTwQAR', longValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'execute', 'input-file', 'base', 'level', 'user-agent', 'tries', 'timeout', 'wait', 'quota', 'accept', 'reject', 'header', 'post-data', 'post-file'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-e', '--execute')) return opaqueCall(call, sink, '-e runs wgetrc commands that can name outputs')
+  for (const log of optionValues(parsed, '-o', '--output-file', '-a', '--append-output')) sink.write('wget log', log, 'entry')
+  if (hasOption(parsed, '--spider')) return
+  const prefix = optionValues(parsed, '-P', '--directory-prefix')[0] ?? lit('.')
+  const documents = optionValues(parsed, '-O', '--output-document')
+  if (documents.length > 0) {
+    for (const document of documents) if (literalOf(document) !== '-') sink.write('wget -O', document, 'entry')
+    return
+  }
+  if (hasOption(parsed, '-r', '--recursive', '-m', '--mirror', '-i', '--input-file', '-x', '--force-directories', '-p', '--page-requisites')) {
+    sink.write('wget', prefix, 'beneath')
+    return
+  }
+  for (const url of parsed.operands) sink.write('wget', concat(prefix, lit('/'), urlBasename(url)), 'entry')
+}
+
+function mktemp(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'p', longValue: ['tmpdir', 'suffix'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-u', '--dry-run')) return
+  const template = literalOf(parsed.operands[0] ?? lit('tmp.XXXXXXXXXX'))
+  if (template === null) return opaqueCall(call, sink, 'its template is not literal')
+  const explicit = optionValues(parsed, '-p', '--tmpdir')[0]
+  const inTempDirectory = explicit !== undefined || hasOption(parsed, '-t', '--tmpdir') || parsed.operands.length === 0
+  const name = concat(lit(template.replace(/X+$/, '')), [{ t: 'star' }])
+  const directory = explicit ?? (inTempDirectory ? call.tempDirectory : null)
+  sink.write('mktemp', directory === null ? name : concat(directory, lit('/'), name), 'entry')
+}
+
+const TRANSFER_SPEC: OptionSpec = { shortValue: 'tSm', longValue: ['target-directory', 'suffix', 'backup', 'reflink', 'preserve', 'no-preserve', 'sparse', 'context', 'mode', 'owner', 'group', 'strip-program'] }
+
+/** Writers keyed by command name. */
+export const FILE_WRITERS: Record<string, CommandHandler> = {
+  rm: operandsWritten({ longValue: ['interactive'] }),
+  rmdir: operandsWritten({}),
+  unlink: operandsWritten({}),
+  shred: operandsWritten({ shortValue: 'ns', longValue: ['iterations', 'size', 'random-source', 'remove'] }),
+  touch: operandsWritten({ shortValue: 'drt', longValue: ['date', 'reference', 'time'] }),
+  mkdir: operandsWritten({ shortValue: 'm', longValue: ['mode', 'context'] }),
+  truncate: operandsWritten({ shortValue: 'sr', longValue: ['size', 'reference'] }),
+  mkfifo: operandsWritten({ shortValue: 'm', longValue: ['mode', 'context'] }),
+  link: (call, sink) => {
+    if (call.args.length !== 2 || call.uncertainArity) return opaqueCall(call, sink, 'link takes exactly two literal operands')
+    sink.write('link (link to)', call.args[0] as Pattern, 'entry')
+    sink.write('link', call.args[1] as Pattern, 'entry')
+  },
+  mknod: (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'm', longValue: ['mode', 'context'] })
+    const name = parsed.operands[0]
+    if (name === undefined) return opaqueCall(call, sink, 'it names no file')
+    sink.write('mknod', name, 'entry')
+  },
+  tee: (call, sink) => {
+    const parsed = parseArgs(call.args, { longValue: ['output-error'] })
+    if (parsed.unreadable && parsed.operands.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
+    for (const file of parsed.operands) if (literalOf(file) !== '-') sink.write('tee', file, 'entry')
+  },
+  mv: transfer(TRANSFER_SPEC, { movesSources: true, links: false }),
+  cp: transfer(TRANSFER_SPEC, { movesSources: false, links: false }),
+  ln: transfer(TRANSFER_SPEC, { movesSources: false, links: true }),
+  install: (call, sink) => {
+    const parsed: ParsedArgs = parseArgs(call.args, TRANSFER_SPEC)
+    if (hasOption(parsed, '--strip-program')) return opaqueCall(call, sink, '--strip-program runs another program')
+    if (hasOption(parsed, '-d', '--directory')) return parsed.operands.forEach(dir => sink.write('install -d', dir, 'entry'))
+    transfer(TRANSFER_SPEC, { movesSources: false, links: false })(call, sink)
+  },
+  dd: (call, sink) => {
+    for (const arg of call.args) {
+      const text = literalOf(arg)
+      if (text === null && arg[0]?.t === 'lit' && arg[0].s.startsWith('of=')) sink.write('dd of=', [{ t: 'lit', s: arg[0].s.slice(3) }, ...arg.slice(1)], 'entry')
+      else if (text === null && arg[0]?.t !== 'lit') return opaqueCall(call, sink, 'an operand is not literal and could name the output')
+      else if (text?.startsWith('of=') === true) sink.write('dd of=', lit(text.slice(3)), 'entry')
+    }
+  },
+  chmod: modeThenFiles({ longValue: ['reference'] }),
+  chown: modeThenFiles({ longValue: ['reference', 'from'] }),
+  chgrp: modeThenFiles({ longValue: ['reference'] }),
+  chattr: modeThenFiles({ shortValue: 'vp' }),
+  setfacl: operandsWritten({ shortValue: 'mMxX', longValue: ['modify', 'modify-file', 'remove', 'remove-file', 'set', 'set-file'] }),
+  dos2unix: operandsWritten({ shortValue: 'c', longValue: ['convmode'] }),
+  unix2dos: operandsWritten({ shortValue: 'c', longValue: ['convmode'] }),
+  rsync: (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'eBfT', longValue: ['rsh', 'rsync-path', 'filter', 'exclude', 'include', 'temp-dir', 'partial-dir', 'backup-dir', 'suffix', 'chmod', 'chown', 'log-file', 'password-file', 'exclude-from', 'include-from', 'files-from'] })
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+    if (hasOption(parsed, '-e', '--rsh', '--rsync-path')) return opaqueCall(call, sink, 'it runs a remote shell program')
+    const destination = parsed.operands.at(-1)
+    if (destination === undefined) return opaqueCall(call, sink, 'it names no destination')
+    if (hasOption(parsed, '--remove-source-files')) parsed.operands.slice(0, -1).forEach(source => sink.write('rsync', source, 'subtree'))
+    for (const log of optionValues(parsed, '--log-file')) sink.write('rsync --log-file', log, 'entry')
+    if (!/^[^/]*:/.test(literalOf(destination) ?? '')) sink.write('rsync', destination, 'beneath')
+  },
+  scp: (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'cFiJloPSDX', longValue: [] })
+    if (hasOption(parsed, '-S')) return opaqueCall(call, sink, '-S runs another program')
+    const destination = parsed.operands.at(-1)
+    if (destination !== undefined && !/^[^/]*:/.test(literalOf(destination) ?? '')) sink.write('scp', destination, 'beneath')
+  },
+  mktemp,
+  curl,
+  wget,
+}

@@ -1,0 +1,111 @@
+/**
+ * Commands that only read, and readers whose options can write or run code
+ * (`sort -o`, `find -delete`/`-exec`, `uniq IN OUT`). A reader's unreadable
+ * argument (one that could be a writing option) makes the call opaque. Pure.
+ */
+import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
+import { literalOf, type Pattern } from '../pattern.js'
+import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
+
+/** Commands with no option that writes a file or runs code. */
+export const PLAIN_READERS: readonly string[] = [
+  ':', 'true', 'false', 'echo', 'printf', 'pwd', 'test', '[', 'cat', 'tac', 'nl', 'head', 'tail', 'wc', 'ls', 'dir', 'vdir', 'stat',
+  'realpath', 'readlink', 'basename', 'dirname', 'grep', 'egrep', 'fgrep', 'zgrep', 'zcat', 'bzcat', 'xzcat', 'zstdcat', 'cut', 'tr',
+  'comm', 'join', 'paste', 'fold', 'fmt', 'pr', 'expand', 'unexpand', 'rev', 'column', 'colrm', 'cmp', 'diff', 'diff3', 'od',
+  'hexdump', 'strings', 'base32', 'base64', 'basenc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum',
+  'b2sum', 'cksum', 'sum', 'seq', 'yes', 'sleep', 'expr', 'factor', 'numfmt', 'cal', 'id', 'whoami', 'groups', 'users', 'who', 'w',
+  'uname', 'arch', 'nproc', 'uptime', 'free', 'df', 'du', 'ps', 'pgrep', 'pidof', 'lsof', 'printenv', 'locale', 'getconf', 'tty',
+  'which', 'whereis', 'type', 'whatis', 'apropos', 'info', 'help', 'jq', 'look', 'tsort', 'ping', 'dig', 'host', 'nslookup',
+  'lsattr', 'getfacl', 'lscpu', 'lsblk', 'wait', 'jobs', 'times', 'dirs', 'logname', 'ag', 'ack', 'readelf', 'objdump', 'nm', 'size',
+  'zipinfo', 'bat', 'batcat', 'more',
+]
+
+function operandsOrNothing(sink: CommandSink, via: string, operands: readonly Pattern[], scope: 'entry' = 'entry'): void {
+  for (const operand of operands) sink.write(via, operand, scope)
+}
+
+/** A reader whose listed options write their value; any other reading is safe. */
+function outputOption(spec: OptionSpec, writing: readonly string[], opaqueOptions: readonly string[] = []): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, spec)
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be a writing option but is not literal')
+    if (opaqueOptions.length > 0 && hasOption(parsed, ...opaqueOptions)) return opaqueCall(call, sink, `${opaqueOptions.join('/')} runs another program`)
+    operandsOrNothing(sink, `${call.name} ${writing[0] ?? ''}`.trim(), optionValues(parsed, ...writing))
+  }
+}
+
+/** `uniq [IN [OUT]]` and `xxd [IN [OUT]]` write their second operand. */
+function secondOperandWrites(spec: OptionSpec): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, spec)
+    if (parsed.unreadable || call.uncertainArity) return opaqueCall(call, sink, 'its operands are not literal, so the output file cannot be told apart')
+    const output = parsed.operands[1]
+    if (output !== undefined && literalOf(output) !== '-') sink.write(call.name, output, 'entry')
+  }
+}
+
+/** Expression words that select some entries (tests), as opposed to global options and actions. */
+const FIND_TESTS = /^-(i?name|i?path|i?wholename|i?regex|type|xtype|size|empty|newer\w*|[acm](time|min|newer)|perm|user|group|uid|gid|nouser|nogroup|links|inum|samefile|fstype|readable|writable|executable|true|false|prune|not|o|or|a|and)$|^[(!)]$/
+const FIND_ACTIONS_RUN = new Set(['-exec', '-execdir', '-ok', '-okdir'])
+const FIND_ACTIONS_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf'])
+
+/** `find`: `-delete` removes matches beneath the start points, `-exec` runs a command, `-fprint` writes a file. */
+function find(call: CommandCall, sink: CommandSink): void {
+  const roots: Pattern[] = []
+  let index = 0
+  while (index < call.args.length) {
+    const text = literalOf(call.args[index] as Pattern)
+    if (text !== null && (text.startsWith('-') || text === '(' || text === '!')) break
+    if (text === null && call.args[index]?.[0]?.t !== 'lit') return opaqueCall(call, sink, 'a start point or expression is not literal')
+    roots.push(call.args[index] as Pattern)
+    index += 1
+  }
+  const starts = roots.length === 0 ? [[{ t: 'lit' as const, s: '.' }]] : roots
+  const filtered = call.args.slice(index).some(arg => FIND_TESTS.test(literalOf(arg) ?? '-name'))
+  for (let i = index; i < call.args.length; i += 1) {
+    const word = call.args[i] as Pattern
+    const text = literalOf(word)
+    if (text === null) {
+      if (word[0]?.t !== 'lit' || (word[0]?.t === 'lit' && word[0].s.startsWith('-'))) return opaqueCall(call, sink, 'an expression word is not literal and could be an action')
+      continue
+    }
+    if (text === '-delete') starts.forEach(root => sink.write('find -delete', root, 'subtree', filtered))
+    else if (FIND_ACTIONS_WRITE.has(text)) {
+      const file = call.args[i + 1]
+      if (file === undefined) return opaqueCall(call, sink, `${text} has no file`)
+      sink.write(`find ${text}`, file, 'entry')
+      i += text === '-fprintf' ? 2 : 1
+    } else if (FIND_ACTIONS_RUN.has(text)) {
+      const end = call.args.findIndex((arg, k) => k > i && (literalOf(arg) === ';' || literalOf(arg) === '+'))
+      if (end < 0) return opaqueCall(call, sink, `${text} has no terminating ; or +`)
+      sink.run(call.args.slice(i + 1, end).map(arg => (literalOf(arg) === '{}' ? [{ t: 'any' as const }] : arg)), `find ${text}`, true)
+      i = end
+    }
+  }
+}
+
+/** Readers with options that write or run programs. */
+export const OPTION_READERS: Record<string, CommandHandler> = {
+  sort: outputOption({ shortValue: 'okStT', longValue: ['output', 'key', 'field-separator', 'temporary-directory', 'buffer-size', 'parallel', 'files0-from', 'batch-size', 'compress-program', 'sort', 'random-source'] }, ['-o', '--output'], ['--compress-program']),
+  shuf: outputOption({ shortValue: 'oinN', longValue: ['output', 'input-range', 'head-count', 'random-source'] }, ['-o', '--output']),
+  tree: outputOption({ shortValue: 'oLPIH', longValue: ['filelimit', 'timefmt', 'charset', 'sort'] }, ['-o']),
+  iconv: outputOption({ shortValue: 'oft', longValue: ['output', 'from-code', 'to-code'] }, ['-o', '--output']),
+  less: outputOption({ shortValue: 'oOpPtTxyjbhzk', longValue: ['log-file', 'LOG-FILE', 'pattern', 'tag'] }, ['-o', '-O', '--log-file', '--LOG-FILE']),
+  sdiff: outputOption({ shortValue: 'ow', longValue: ['output', 'width', 'diff-program'] }, ['-o', '--output'], ['--diff-program']),
+  xmllint: outputOption({ longValue: ['output', 'path', 'schema', 'relaxng', 'xpath', 'encode'] }, ['--output']),
+  uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }),
+  xxd: secondOperandWrites({ shortValue: 'cglsno', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
+  find,
+  date: (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'dfrI', longValue: ['date', 'file', 'reference', 'set', 'iso-8601', 'rfc-3339'] })
+    if (parsed.unreadable || hasOption(parsed, '-s', '--set')) opaqueCall(call, sink, 'it may set the system clock')
+  },
+  hostname: (call, sink) => {
+    if (call.args.some(arg => literalOf(arg)?.startsWith('-') !== true)) opaqueCall(call, sink, 'with an operand it sets the host name')
+  },
+  rg: outputOption({ shortValue: 'efgtTmABCMjE', longValue: ['pre', 'pre-glob', 'regexp', 'file', 'glob', 'type', 'max-count', 'ignore-file', 'replace'] }, [], ['--pre']),
+  fd: outputOption({ shortValue: 'xXeEtdc', longValue: ['exec', 'exec-batch', 'extension', 'exclude', 'type', 'max-depth', 'color'] }, [], ['-x', '-X', '--exec', '--exec-batch']),
+  fdfind: outputOption({ shortValue: 'xXeEtdc', longValue: ['exec', 'exec-batch', 'extension', 'exclude', 'type', 'max-depth', 'color'] }, [], ['-x', '-X', '--exec', '--exec-batch']),
+  man: outputOption({ shortValue: 'PHMLSmCE', longValue: ['pager', 'html', 'manpath', 'locale', 'sections', 'config-file'] }, [], ['-P', '-H', '--pager', '--html']),
+  file: outputOption({ shortValue: 'mefFP', longValue: ['magic-file', 'exclude', 'files-from', 'separator', 'parameter'] }, [], ['-C', '--compile']),
+}

@@ -1,0 +1,224 @@
+/**
+ * `sed` and `awk`, which read unless their options or their script say
+ * otherwise: `sed -i`, the sed commands `w`, `W` and `e` (and the `w` and `e`
+ * flags of `s`), awk's `system`, pipes and output redirections, `gawk -i
+ * inplace`. A script text that cannot be read fully is opaque. Pure.
+ */
+import { hasOption, optionValues, parseArgs } from '../argv.js'
+import { lit, literalOf, type Pattern } from '../pattern.js'
+import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
+
+/** What a sed script does besides printing. */
+export interface SedScriptEffects {
+  readonly writes: string[]
+  readonly executes: boolean
+  /** A command the scanner does not know: the script cannot be proven read-only. */
+  readonly unknown: boolean
+}
+
+function restOfLine(text: string, from: number): [string, number] {
+  const end = text.indexOf('\n', from)
+  const stop = end < 0 ? text.length : end
+  return [text.slice(from, stop).trim(), stop]
+}
+
+/** Skip a delimited part starting after its opening delimiter; returns the index after the closing one. */
+function skipDelimited(text: string, from: number, delimiter: string): number {
+  let i = from
+  while (i < text.length && text[i] !== delimiter) {
+    if (text[i] === '\\') i += 1
+    else if (text[i] === '\n' && delimiter !== '\n') return -1
+    i += 1
+  }
+  return i < text.length ? i + 1 : -1
+}
+
+function skipAddress(text: string, from: number): number {
+  let i = from
+  const one = (): boolean => {
+    if (/[0-9$]/.test(text[i] ?? '')) {
+      while (/[0-9$~+]/.test(text[i] ?? '')) i += 1
+      return true
+    }
+    if (text[i] === '/' || text[i] === '\\') {
+      const delimiter = text[i] === '\\' ? text[i + 1] ?? '' : '/'
+      const next = skipDelimited(text, i + (text[i] === '\\' ? 2 : 1), delimiter)
+      if (next < 0) return false
+      i = next
+      while (/[IM]/.test(text[i] ?? '')) i += 1
+      return true
+    }
+    return true
+  }
+  if (!one()) return -1
+  while (text[i] === ' ') i += 1
+  if (text[i] === ',') {
+    i += 1
+    while (text[i] === ' ') i += 1
+    if (!one()) return -1
+  }
+  while (text[i] === ' ' || text[i] === '!') i += 1
+  return i
+}
+
+/**
+ * Scan a sed script.
+ * @param text - the script.
+ */
+export function scanSedScript(text: string): SedScriptEffects {
+  const writes: string[] = []
+  let executes = false
+  let i = 0
+  while (i < text.length) {
+    const ch = text[i] as string
+    if (/[\s;{}]/.test(ch)) { i += 1; continue }
+    if (ch === '#') { i = restOfLine(text, i)[1]; continue }
+    i = skipAddress(text, i)
+    if (i < 0) return { writes, executes, unknown: true }
+    const command = text[i] ?? ''
+    i += 1
+    if (command === '' || command === '}' || command === '{') continue
+    if ('aic'.includes(command)) {
+      let [, stop] = restOfLine(text, i)
+      while (text[stop - 1] === '\\' && stop < text.length) stop = restOfLine(text, stop + 1)[1]
+      i = stop
+    } else if (command === 's' || command === 'y') {
+      const delimiter = text[i] ?? ''
+      let next = skipDelimited(text, i + 1, delimiter)
+      next = next < 0 ? -1 : skipDelimited(text, next, delimiter)
+      if (next < 0) return { writes, executes, unknown: true }
+      i = next
+      while (command === 's' && /[gpPiImMe0-9w]/.test(text[i] ?? '')) {
+        if (text[i] === 'e') executes = true
+        if (text[i] === 'w') {
+          const [file, stop] = restOfLine(text, i + 1)
+          writes.push(file)
+          i = stop
+          break
+        }
+        i += 1
+      }
+    } else if (command === 'w' || command === 'W') {
+      const [file, stop] = restOfLine(text, i)
+      writes.push(file)
+      i = stop
+    } else if (command === 'e') {
+      executes = true
+      i = restOfLine(text, i)[1]
+    } else if ('rRbtT:v'.includes(command)) {
+      while (i < text.length && text[i] !== '\n' && (command === 'r' || command === 'R' || command === ':' || text[i] !== ';')) i += 1
+    } else if (!'qQlLFz=dDgGhHnNpPx'.includes(command)) {
+      return { writes, executes, unknown: true }
+    }
+  }
+  return { writes, executes, unknown: false }
+}
+
+const DISCARDS = new Set(['/dev/stdout', '/dev/stderr', '/dev/null'])
+
+/** `sed`: reads unless `-i` or its script writes or executes. */
+export function sed(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'efl', longValue: ['expression', 'file', 'line-length'], longFlags: ['in-place', 'quiet', 'silent', 'sandbox', 'debug', 'posix', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'follow-symlinks', 'zero-terminated'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-f', '--file')) return opaqueCall(call, sink, 'its script comes from a file')
+  const given = optionValues(parsed, '-e', '--expression')
+  const scripts = given.length > 0 ? given : parsed.operands.slice(0, 1)
+  const files = given.length > 0 ? parsed.operands : parsed.operands.slice(1)
+  for (const script of scripts) {
+    const text = literalOf(script)
+    if (text === null) return opaqueCall(call, sink, 'its script is not literal')
+    const effects = scanSedScript(text)
+    if (effects.unknown) return opaqueCall(call, sink, 'its script holds a command the analysis does not know')
+    if (effects.executes && !hasOption(parsed, '--sandbox')) return opaqueCall(call, sink, 'its script runs commands (e)')
+    if (!hasOption(parsed, '--sandbox')) for (const file of effects.writes) if (!DISCARDS.has(file)) sink.write('sed w', lit(file), 'entry')
+  }
+  if (hasOption(parsed, '-i', '--in-place')) {
+    if (files.length === 0 && call.uncertainArity) return opaqueCall(call, sink, 'its files are not literal')
+    const suffix = inPlaceSuffix(call.args)
+    for (const file of files) {
+      sink.write('sed -i', file, 'entry')
+      if (suffix !== '') sink.write('sed -i (backup)', backupName(file, suffix), 'entry')
+    }
+  }
+}
+
+/** The backup suffix of GNU sed's `-i[SUFFIX]` or `--in-place=SUFFIX` ("" for none). */
+function inPlaceSuffix(args: readonly Pattern[]): string {
+  for (const arg of args) {
+    const text = literalOf(arg) ?? ''
+    if (text === '--') return ''
+    if (text.startsWith('--in-place=')) return text.slice('--in-place='.length)
+    if (/^-[^-]/.test(text)) {
+      for (let i = 1; i < text.length; i += 1) {
+        if (text[i] === 'i') return text.slice(i + 1)
+        if ('efl'.includes(text[i] as string)) break
+      }
+    }
+  }
+  return ''
+}
+
+/** GNU sed's backup name: the suffix appended, or `*` in it replaced by the file's name. */
+function backupName(file: Pattern, suffix: string): Pattern {
+  const text = literalOf(file)
+  if (!suffix.includes('*')) return [...file, { t: 'lit', s: suffix }]
+  if (text === null) return [{ t: 'any' }]
+  const cut = text.lastIndexOf('/')
+  const name = suffix.replaceAll('*', text.slice(cut + 1))
+  return lit(name.includes('/') ? name : `${text.slice(0, cut + 1)}${name}`)
+}
+
+function stripAwkLiterals(program: string): string {
+  let out = ''
+  let last = ''
+  for (let i = 0; i < program.length; i += 1) {
+    const ch = program[i] as string
+    if (ch === '"') {
+      i = skipDelimited(program, i + 1, '"') - 1
+      if (i < 0) return program
+      out += '""'
+      last = '"'
+      continue
+    }
+    if (ch === '/' && /^$|[(,~!&|{;\n]/.test(last)) {
+      const end = skipDelimited(program, i + 1, '/')
+      if (end > 0) {
+        out += '//'
+        i = end - 1
+        last = '/'
+        continue
+      }
+    }
+    out += ch
+    if (!/\s/.test(ch)) last = ch
+  }
+  return out
+}
+
+/**
+ * Whether an awk program can write a file or run a command.
+ * @param program - the program text.
+ */
+export function awkProgramWrites(program: string): boolean {
+  const code = stripAwkLiterals(program)
+  return /\bsystem\s*\(|\||@load|@include|\bprintf?\b[^;}\n]*>/.test(code)
+}
+
+/** `awk` and its variants: read unless the program or `-i inplace` writes. */
+export function awk(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'FvfiEWlL', longValue: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-f', '--file', '-E', '--exec', '-l', '--load')) return opaqueCall(call, sink, 'its program comes from a file or loads code')
+  const includes = optionValues(parsed, '-i', '--include').map(literalOf)
+  const sources = optionValues(parsed, '--source')
+  const program = sources.length > 0 ? sources : parsed.operands.slice(0, 1)
+  for (const text of program.map(literalOf)) {
+    if (text === null) return opaqueCall(call, sink, 'its program is not literal')
+    if (awkProgramWrites(text)) return opaqueCall(call, sink, 'its program can write files or run commands')
+  }
+  if (includes.some(name => name !== 'inplace')) return opaqueCall(call, sink, 'it includes an awk library')
+  if (includes.includes('inplace')) {
+    const files: Pattern[] = (sources.length > 0 ? parsed.operands : parsed.operands.slice(1)).filter(arg => !(literalOf(arg) ?? '').includes('='))
+    for (const file of files) sink.write('awk -i inplace', file, 'entry')
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Commands that run other commands: wrappers (`sudo`, `env`, `timeout`,
+ * `xargs`, `flock`, `script`, `busybox`), shells with `-c` or a literal
+ * here-document, `eval` and `trap`. The command they run is analyzed as a
+ * command of its own; a script they run is parsed recursively. Pure.
+ */
+import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
+import { ANY, concat, lit, literalOf, type Pattern } from '../pattern.js'
+import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
+
+/** Names of POSIX-style shells. */
+export const SHELL_NAMES: readonly string[] = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh']
+
+/** Shell options that change how globs match, so a script run with them is not analyzable as written. */
+const GLOB_CHANGING_OPTIONS = new Set(['dotglob', 'nocaseglob', 'expand_aliases', 'globasciiranges'])
+
+/** Run everything after the wrapper's own options as a command. */
+function wrapper(spec: OptionSpec & { readonly skipOperands?: number }): CommandHandler {
+  return (call, sink) => {
+    const parsed = parseArgs(call.args, { ...spec, stopAtOperand: true })
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+    const inner = parsed.operands.slice(spec.skipOperands ?? 0)
+    if (inner.length === 0) return
+    sink.run(inner, call.name, call.uncertainArity)
+  }
+}
+
+function env(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-S', '--split-string')) return opaqueCall(call, sink, '-S splits a string into a command line')
+  let index = 0
+  while (index < parsed.operands.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(literalOf(parsed.operands[index] as Pattern) ?? '')) {
+    const name = (literalOf(parsed.operands[index] as Pattern) as string).split('=')[0] as string
+    if (name === 'PATH' || name.startsWith('LD_') || name.startsWith('GIT_') || name === 'BASH_ENV' || name === 'ENV') return opaqueCall(call, sink, `it sets ${name}, which changes what runs`)
+    index += 1
+  }
+  const inner = parsed.operands.slice(index)
+  if (inner.length === 0) return
+  const directory = optionValues(parsed, '-C', '--chdir')[0]
+  if (directory === undefined) return sink.run(inner, 'env', call.uncertainArity)
+  sink.within(directory, scoped => scoped.run(inner, 'env -C', call.uncertainArity))
+}
+
+function shell(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'oO', longValue: ['rcfile', 'init-file'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  const changed = optionValues(parsed, '-O', '+O').map(literalOf).find(name => name === null || GLOB_CHANGING_OPTIONS.has(name))
+  if (changed !== undefined) return opaqueCall(call, sink, `-O ${changed ?? '…'} changes how words expand`)
+  if (hasOption(parsed, '-c')) {
+    const script = parsed.operands[0]
+    if (script === undefined) return opaqueCall(call, sink, '-c has no script')
+    return sink.script(script, `${call.name} -c`)
+  }
+  if (parsed.operands.length > 0 && !hasOption(parsed, '-s')) return opaqueCall(call, sink, 'it runs a script file the analysis cannot see')
+  if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`)
+  if (call.stdinUnknown) return opaqueCall(call, sink, 'it runs a script from standard input the analysis cannot see')
+}
+
+function xargs(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'IinPLldEsa', longValue: ['replace', 'max-args', 'max-procs', 'max-lines', 'delimiter', 'eof', 'max-chars', 'arg-file', 'process-slot-var'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  const replace = optionValues(parsed, '-I', '--replace').map(literalOf)[0] ?? (hasOption(parsed, '-i') ? '{}' : null)
+  const inner = parsed.operands.length === 0 ? [lit('echo')] : parsed.operands
+  const withInput = replace === null ? [...inner, ANY] : inner.map(arg => (literalOf(arg)?.includes(replace) === true ? ANY : arg))
+  sink.run(withInput, 'xargs', true)
+}
+
+function flock(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'wEc', longValue: ['timeout', 'conflict-exit-code', 'command'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  const lockFile = parsed.operands[0]
+  if (lockFile === undefined) return opaqueCall(call, sink, 'it names no lock file')
+  if (!/^\d+$/.test(literalOf(lockFile) ?? '')) sink.write('flock', lockFile, 'entry')
+  const inner = parsed.operands.slice(1)
+  const command = optionValues(parsed, '-c', '--command')[0] ?? (['-c', '--command'].includes(literalOf(inner[0] ?? []) ?? '') ? inner[1] : undefined)
+  if (command !== undefined) return sink.script(command, 'flock -c')
+  if (inner.length > 0) sink.run(inner, 'flock', call.uncertainArity)
+}
+
+function script(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'cEIOBTtm', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit', 'timing'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  for (const log of optionValues(parsed, '-I', '-O', '-B', '-T', '--log-in', '--log-out', '--log-io', '--log-timing')) sink.write('script log', log, 'entry')
+  sink.write('script', parsed.operands[0] ?? lit('typescript'), 'entry')
+  const command = optionValues(parsed, '-c', '--command')[0]
+  if (command !== undefined) sink.script(command, 'script -c')
+  else opaqueCall(call, sink, 'it starts an interactive shell')
+}
+
+function timeWrapper(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'fo', longValue: ['format', 'output'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  for (const output of optionValues(parsed, '-o', '--output')) sink.write('time -o', output, 'entry')
+  if (parsed.operands.length > 0) sink.run(parsed.operands, 'time', call.uncertainArity)
+}
+
+function sudo(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'ugCDhprtUTc', longValue: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'other-user', 'command-timeout'], stopAtOperand: true })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '-e', '--edit', '-s', '--shell', '-i', '--login') || parsed.operands.length === 0) return opaqueCall(call, sink, 'it starts a shell or an editor')
+  const directory = optionValues(parsed, '-D', '--chdir')[0]
+  if (directory === undefined) return sink.run(parsed.operands, call.name, call.uncertainArity)
+  sink.within(directory, scoped => scoped.run(parsed.operands, `${call.name} -D`, call.uncertainArity))
+}
+
+/** Words joined with single spaces, as `eval` and `watch` join their arguments into a script. */
+export function joinWords(words: readonly Pattern[]): Pattern {
+  return words.reduce<Pattern>((joined, word, index) => (index === 0 ? word : concat(joined, lit(' '), word)), [])
+}
+
+/** Commands that run another command or a script, keyed by name. */
+export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
+  sudo, doas: sudo,
+  env,
+  nohup: wrapper({}),
+  nice: wrapper({ shortValue: 'n', longValue: ['adjustment'] }),
+  ionice: wrapper({ shortValue: 'cnp', longValue: ['class', 'classdata', 'pid'] }),
+  timeout: wrapper({ shortValue: 'sk', longValue: ['signal', 'kill-after'], skipOperands: 1 }),
+  stdbuf: wrapper({ shortValue: 'ioe', longValue: ['input', 'output', 'error'] }),
+  chrt: wrapper({ skipOperands: 1 }),
+  taskset: wrapper({ shortValue: 'c', skipOperands: 1 }),
+  setsid: wrapper({}),
+  unbuffer: wrapper({}),
+  caffeinate: wrapper({ shortValue: 'tw' }),
+  watch: (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'nqs', longValue: ['interval', 'differences', 'equexit'], stopAtOperand: true })
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+    if (hasOption(parsed, '-x', '--exec')) return sink.run(parsed.operands, 'watch -x', call.uncertainArity)
+    sink.script(joinWords(parsed.operands), 'watch')
+  },
+  busybox: (call, sink) => (call.args.length === 0 ? undefined : sink.run(call.args, 'busybox', call.uncertainArity)),
+  time: timeWrapper,
+  xargs,
+  flock,
+  script,
+  trap: (call, sink) => {
+    const action = call.args[0]
+    if (action !== undefined && !['-l', '-p', '--', '-'].includes(literalOf(action) ?? '') && call.args.length > 1) sink.script(action, 'trap')
+  },
+  ...Object.fromEntries(SHELL_NAMES.map(name => [name, shell])),
+}

@@ -1,0 +1,286 @@
+/**
+ * Static word expansion in bash's order: braces, tilde, parameters, command
+ * and arithmetic substitution, then word splitting and pathname patterns for
+ * unquoted expansion results. A word expands to alternatives (one per
+ * possible variable value), each a list of fields. Nested scripts found in a
+ * word are handed to the analyzer. Pure.
+ */
+import { parse, type ParsedScript, type Word, type WordPart } from 'unbash'
+import { expandBraces } from './braces.js'
+import { ANY, concat, DIGITS, lit, type Atom, type Pattern } from './pattern.js'
+import type { ShellState, Values } from './state.js'
+
+/** What expansion reads and reports. */
+export interface ExpansionEnv {
+  readonly state: ShellState
+  /** The home directory of a fresh shell, or null when unknown. */
+  readonly home: string | null
+  readonly maxAlternatives: number
+  /** Analyze a nested script (command or process substitution); returns the value its output takes in a word. */
+  nested(script: ParsedScript | undefined, via: string): Values
+}
+
+/** A word's expansion: alternatives, each a list of fields. */
+export interface Fields {
+  readonly alternatives: readonly (readonly Pattern[])[]
+  /** An unquoted unknown expansion may split into any number of fields. */
+  readonly uncertainArity: boolean
+}
+
+interface Piece {
+  readonly pattern: Pattern
+  /** Unquoted expansion result: split on whitespace and read as a glob. */
+  readonly reinterpret: boolean
+}
+
+const TILDE = 126
+const NUMERIC_SPECIALS = new Set(['$', '!', '?', '#', 'RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID', 'SRANDOM', 'EPOCHSECONDS'])
+
+function lookup(name: string, env: ExpansionEnv): Values {
+  if (NUMERIC_SPECIALS.has(name)) return [DIGITS]
+  if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
+  if (name === 'PWD') return env.state.cwd
+  if (name === 'OLDPWD') return env.state.oldCwd
+  if (name === 'HOME') return env.home === null ? null : [lit(env.home)]
+  return null
+}
+
+function valuesToAlternatives(values: Values, reinterpret: boolean): Piece[][] {
+  return (values ?? [ANY]).map(pattern => [{ pattern, reinterpret }])
+}
+
+function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, env: ExpansionEnv, quoted: boolean): Piece[][] {
+  if (part.prefix === '#') return [[{ pattern: DIGITS, reinterpret: false }]]
+  if (part.prefix === '!' || part.index !== undefined) return [[{ pattern: ANY, reinterpret: !quoted }]]
+  const value = lookup(part.parameter, env)
+  const operation = part.operation
+  if (operation === undefined) return valuesToAlternatives(value, !quoted)
+  if (operation.type === 'Default') {
+    const operand = expandQuotedParts(operation.operand, env)
+    switch (operation.operator) {
+      case '-': case ':-': case '=': case ':=':
+        return value === null ? [...valuesToAlternatives(null, !quoted), ...operand] : valuesToAlternatives(value, !quoted)
+      case '+': case ':+':
+        return [[], ...operand]
+      case '?': case ':?':
+        return valuesToAlternatives(value, !quoted)
+    }
+  }
+  return [[{ pattern: ANY, reinterpret: !quoted }]]
+}
+
+function tilde(prefix: string, env: ExpansionEnv): Values {
+  if (prefix === '~') return env.home === null ? null : [lit(env.home)]
+  if (prefix === '~+') return env.state.cwd
+  if (prefix === '~-') return env.state.oldCwd
+  return null
+}
+
+function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, first: boolean): Piece[][] {
+  switch (part.type) {
+    case 'Literal': {
+      if (first && !quoted && part.value.startsWith('~')) {
+        const cut = part.value.indexOf('/')
+        const prefix = cut < 0 ? part.value : part.value.slice(0, cut)
+        const rest = lit(cut < 0 ? '' : part.value.slice(cut))
+        return (tilde(prefix, env) ?? [ANY]).map(base => [{ pattern: concat(base, rest), reinterpret: false }])
+      }
+      return [[{ pattern: lit(part.value), reinterpret: false }]]
+    }
+    case 'SingleQuoted':
+    case 'AnsiCQuoted':
+      return [[{ pattern: lit(part.value), reinterpret: false }]]
+    case 'DoubleQuoted':
+    case 'LocaleString':
+      return combine(part.parts.map((child, index) => partAlternatives(child, env, true, index === 0 && false)), env.maxAlternatives)
+    case 'Glob':
+      if (quoted) return [[{ pattern: lit(part.text), reinterpret: false }]]
+      if (part.kind === 'star') return [[{ pattern: [{ t: 'star' }], reinterpret: false }]]
+      if (part.kind === 'question') return [[{ pattern: [{ t: 'qmark' }], reinterpret: false }]]
+      return [[{ pattern: [{ t: 'class', body: part.text.slice(1, -1) }], reinterpret: false }]]
+    case 'ExtendedGlob':
+      return [[{ pattern: quoted ? lit(part.text) : [{ t: 'star' }], reinterpret: false }]]
+    case 'SimpleExpansion':
+      return valuesToAlternatives(lookup(part.text.slice(1), env), !quoted)
+    case 'ParameterExpansion':
+      return parameterPart(part, env, quoted)
+    case 'CommandExpansion':
+      return valuesToAlternatives(env.nested(part.script, 'command substitution'), !quoted)
+    case 'ProcessSubstitution':
+      env.nested(part.script, 'process substitution')
+      return [[{ pattern: lit('/dev/fd/63'), reinterpret: false }]]
+    case 'ArithmeticExpansion':
+      scanArithmetic(part.expression, env)
+      return [[{ pattern: DIGITS, reinterpret: false }]]
+    case 'BraceExpansion':
+      return [[{ pattern: quoted ? lit(part.text) : ANY, reinterpret: !quoted }]]
+  }
+}
+
+/** Find command substitutions inside an arithmetic expression and analyze them. */
+function scanArithmetic(node: unknown, env: ExpansionEnv): void {
+  if (typeof node !== 'object' || node === null) return
+  const record = node as Record<string, unknown>
+  if (record['type'] === 'ArithmeticCommandExpansion' || record['type'] === 'CommandExpansion') env.nested(record['script'] as ParsedScript | undefined, 'command substitution')
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'script') continue
+    if (Array.isArray(value)) value.forEach(item => scanArithmetic(item, env))
+    else if (typeof value === 'object') scanArithmetic(value, env)
+  }
+}
+
+function combine(lists: readonly Piece[][][], max: number): Piece[][] {
+  let out: Piece[][] = [[]]
+  for (const alternatives of lists) {
+    const next: Piece[][] = []
+    for (const prefix of out) for (const alternative of alternatives) next.push([...prefix, ...alternative])
+    if (next.length > max) return [[{ pattern: ANY, reinterpret: true }]]
+    out = next
+  }
+  return out
+}
+
+function expandQuotedParts(word: Word, env: ExpansionEnv): Piece[][] {
+  const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
+  return combine(parts.map(part => partAlternatives(part, env, true, false)), env.maxAlternatives)
+}
+
+/** Split an unquoted expansion result on blanks and read glob characters as globs. */
+function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][], uncertain: boolean } {
+  const fields: Atom[][] = [[]]
+  let uncertain = false
+  for (const atom of pattern) {
+    if (atom.t === 'any') uncertain = true
+    if (atom.t !== 'lit') {
+      fields[fields.length - 1]?.push(atom)
+      continue
+    }
+    if (ifsChanged) {
+      uncertain = true
+      fields[fields.length - 1]?.push({ t: 'any' })
+      continue
+    }
+    let text = ''
+    const flush = (): void => {
+      if (text !== '') fields[fields.length - 1]?.push({ t: 'lit', s: text })
+      text = ''
+    }
+    for (let i = 0; i < atom.s.length; i += 1) {
+      const ch = atom.s[i] as string
+      if (ch === ' ' || ch === '\t' || ch === '\n') {
+        flush()
+        if ((fields.at(-1)?.length ?? 0) > 0) fields.push([])
+      } else if (ch === '*' || ch === '?') {
+        flush()
+        fields[fields.length - 1]?.push({ t: ch === '*' ? 'star' : 'qmark' })
+      } else if (ch === '[' && atom.s.indexOf(']', i + 2) > i) {
+        flush()
+        const end = atom.s.indexOf(']', i + 2)
+        fields[fields.length - 1]?.push({ t: 'class', body: atom.s.slice(i + 1, end) })
+        i = end
+      } else {
+        text += ch
+      }
+    }
+    flush()
+  }
+  return { fields, uncertain }
+}
+
+function piecesToFields(pieces: readonly Piece[], ifsChanged: boolean): { fields: Pattern[], uncertain: boolean } {
+  const fields: Atom[][] = [[]]
+  let uncertain = false
+  let sawQuotedOrLiteral = false
+  for (const piece of pieces) {
+    if (!piece.reinterpret) {
+      sawQuotedOrLiteral = true
+      fields[fields.length - 1]?.push(...piece.pattern)
+      continue
+    }
+    const split = reinterpret(piece.pattern, ifsChanged)
+    uncertain ||= split.uncertain
+    split.fields.forEach((field, index) => {
+      if (index > 0) fields.push([])
+      fields[fields.length - 1]?.push(...field)
+    })
+  }
+  const kept = fields.map(field => concat(field)).filter((field, index) => field.length > 0 || (index === 0 && sawQuotedOrLiteral))
+  return { fields: kept, uncertain }
+}
+
+function wordPieces(word: Word, env: ExpansionEnv): Piece[][] {
+  if (word.parts === undefined) {
+    if (word.text.startsWith('~')) return partAlternatives({ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end }, env, false, true)
+    return [[{ pattern: lit(word.value), reinterpret: false }]]
+  }
+  return combine(word.parts.map((part, index) => partAlternatives(part, env, false, index === 0)), env.maxAlternatives)
+}
+
+/** Re-parse one brace-expanded source text as a single word. */
+function reparseWord(text: string): Word | undefined {
+  const script = parse(`: ${text}`)
+  const statement = script.commands[0]
+  const command = statement?.command
+  if (script.errors !== undefined && script.errors.length > 0) return undefined
+  if (script.commands.length !== 1 || command?.type !== 'Command' || command.suffix.length !== 1) return undefined
+  const only = command.suffix[0]
+  return only?.type === 'Word' ? only : undefined
+}
+
+/**
+ * Expand a word into fields.
+ * @param word - the word as parsed.
+ * @param env - state and callbacks.
+ */
+export function expandWord(word: Word, env: ExpansionEnv): Fields {
+  const parts = word.parts
+  if (parts === undefined && word.text.charCodeAt(0) !== TILDE) return { alternatives: [[lit(word.value)]], uncertainArity: false }
+  if (parts?.some(part => part.type === 'BraceExpansion') === true) {
+    const texts = expandBraces(word.text, env.maxAlternatives)
+    const words = texts?.map(reparseWord)
+    if (words === undefined || words.some(item => item === undefined)) return { alternatives: [[ANY]], uncertainArity: true }
+    let alternatives: Pattern[][] = [[]]
+    let uncertain = false
+    for (const item of words as Word[]) {
+      const fields = expandWord(item, env)
+      uncertain ||= fields.uncertainArity
+      const next: Pattern[][] = []
+      for (const prefix of alternatives) for (const alternative of fields.alternatives) next.push([...prefix, ...alternative])
+      if (next.length > env.maxAlternatives) return { alternatives: [[ANY]], uncertainArity: true }
+      alternatives = next
+    }
+    return { alternatives, uncertainArity: uncertain }
+  }
+  let uncertain = false
+  const alternatives = wordPieces(word, env).map((pieces) => {
+    const result = piecesToFields(pieces, env.state.ifsChanged)
+    uncertain ||= result.uncertain
+    return result.fields
+  })
+  return { alternatives, uncertainArity: uncertain }
+}
+
+/**
+ * The value an assignment stores: no splitting and no pathname expansion.
+ * @param word - the assigned word.
+ * @param env - state and callbacks.
+ * @returns possible values, or null when unknown.
+ */
+export function expandAssignment(word: Word, env: ExpansionEnv): Values {
+  const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
+  const alternatives = combine(parts.map((part, index) => (part.type === 'Glob' || part.type === 'ExtendedGlob' || part.type === 'BraceExpansion'
+    ? [[{ pattern: lit(part.text), reinterpret: false }]]
+    : partAlternatives(part, env, part.type !== 'Literal', index === 0))), env.maxAlternatives)
+  const values = alternatives.map(pieces => concat(...pieces.map(piece => piece.pattern)))
+  return values.some(value => value.some(atom => atom.t === 'any')) ? null : values
+}
+
+/**
+ * Every nested script inside a word, analyzed without using the word's value
+ * (here-document bodies, test operands).
+ * @param parts - word parts.
+ * @param env - state and callbacks.
+ */
+export function scanParts(parts: readonly WordPart[] | undefined, env: ExpansionEnv): void {
+  for (const part of parts ?? []) partAlternatives(part, env, true, false)
+}
