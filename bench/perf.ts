@@ -16,7 +16,7 @@ import { policyText } from '../lib/reliability/host/policy-section.js'
 import { evaluateChecks } from '../lib/reliability/checks/evaluate.js'
 import { workspacePort } from '../lib/reliability/host/workspace-port.js'
 import { applyReliabilityEvent, reliabilityFold } from '../lib/reliability/contract/fold.js'
-import { openContract, settleAttempt } from '../lib/reliability/contract/lifecycle.js'
+import { abstainRecord, openContract, settleAttempt } from '../lib/reliability/contract/lifecycle.js'
 import { parseContractInput } from '../lib/reliability/contract/input.js'
 import { assessCoverage } from '../lib/reliability/contract/coverage.js'
 import * as benchTools from './fixtures/bench-tools/index.js'
@@ -78,15 +78,17 @@ async function gateFigures(): Promise<void> {
 }
 
 function generatedLog(size: number): Array<{ type: string, seq: number, data: unknown }> {
-  const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, { maxClaims: 5, maxChecks: 5, maxTextChars: 100, maxAttempts: 1000, maxCount: 5 })
+  const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, { maxClaims: 5, maxChecks: 5, maxTextChars: 100, maxAttempts: 20, maxCount: 5, json: { maxDepth: 8, maxBytes: 1024, maxStringChars: 100, maxKeys: 10 } })
   const events: Array<{ type: string, seq: number, data: unknown }> = []
   let contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 0)
   let attempts: ReturnType<typeof settleAttempt>['attempt'][] = []
   for (let seq = 0; seq < size; seq += 1) {
     if (seq % 100 === 0) {
-      contract = openContract({ ...spec, maxAttempts: 1000 }, assessCoverage(spec.claims, spec.checks), seq)
+      contract = openContract({ ...spec, maxAttempts: 20 }, assessCoverage(spec.claims, spec.checks), seq)
       attempts = []
       events.push({ type: 'reliability/contract', seq, data: contract })
+    } else if (seq % 100 === 99) {
+      events.push({ type: 'reliability/terminal', seq, data: abstainRecord({ contract, attempts, terminal: null, integrityError: null }, 'generated') })
     } else if (seq % 10 === 0) {
       const attempt = settleAttempt(contract, attempts, [{ checkId: 'k', passed: false, evidence: 'a does not exist' }], 'turn-stop').attempt
       attempts.push(attempt)
@@ -108,6 +110,7 @@ async function foldFigures(): Promise<void> {
     let state = reliabilityFold.init()
     for (const event of events) state = applyReliabilityEvent(state, event)
     const ms = Number(process.hrtime.bigint() - start) / 1e6
+    if (state.integrityError !== null) throw new Error(`the generated log folded to an integrity violation, so the figure would time nothing: ${state.integrityError}`)
     gc?.()
     const retained = process.memoryUsage().heapUsed - before
     record(`fold: ${size} events`, 'ms', ms, size === 100000 ? 200 : null, `retained ${(retained / 1024).toFixed(0)} KiB after the fold (state ${JSON.stringify(state).length} bytes)${gc === undefined ? '; run with --expose-gc for exact memory' : ''}`)
@@ -128,7 +131,7 @@ async function checkFigures(): Promise<void> {
     checks.push(i % 3 === 0 ? { id: `k${i}`, kind: 'json_equals', args: { path: `f${i}.json`, pointer: '/id', value: i } } : i % 3 === 1 ? { id: `k${i}`, kind: 'file_contains', args: { path: `f${i}.json`, text: `"id": ${i}` } } : { id: `k${i}`, kind: 'file_not_contains', args: { path: `f${i}.json`, text: 'TODO' } })
   }
   const host = await mountHost({ fs: true })
-  const ctx = { workspace: workspacePort(host.ctx.fs, workspace, 1024 * 1024), events: [], startedAtSeq: 0, governorTools: new Set<string>() }
+  const ctx = { workspace: workspacePort(host.ctx.fs, workspace, { maxFileBytes: 1024 * 1024, maxAttemptBytes: 64 * 1024 * 1024, maxConcurrentReads: 4 }), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false }
   const summary = summarize(await timeAsync(scale(50, 5), () => evaluateChecks(checks as never, ctx)))
   record('turn stop: 20 checks over files up to 1 MiB (median)', 'ms', summary.median / 1000, 50, `p99 ${(summary.p99 / 1000).toFixed(1)} ms over ${summary.samples} evaluations`)
   await host.dispose()

@@ -59,6 +59,25 @@ function validated(raw: unknown): ValidatedConfig {
   const config = resolveConfig(IegSchema, (raw ?? {}) as IegConfig, name)
   const file = config.diagnosticsExport.file
   if (file !== '' && !file.startsWith('/')) throw configError('$.diagnosticsExport.file', `must be an absolute path (got "${file}")`)
+  const workspace = config.workspace
+  workspace.mutatingTools.forEach((tool, index) => {
+    if (tool.name.trim() === '') throw configError(`$.workspace.mutatingTools[${index}].name`, 'must not be empty')
+    if (tool.targetKeys.length === 0 || tool.targetKeys.some(key => key.trim() === '')) throw configError(`$.workspace.mutatingTools[${index}].targetKeys`, 'must name at least one argument key, none empty')
+    if (tool.readOnlyValues.length > 0 && tool.readOnlyKey === '') throw configError(`$.workspace.mutatingTools[${index}].readOnlyKey`, 'must be set when readOnlyValues are')
+  })
+  workspace.shellTools.forEach((tool, index) => {
+    if (tool.name.trim() === '' || tool.commandKey.trim() === '') throw configError(`$.workspace.shellTools[${index}]`, 'must have a name and a commandKey')
+  })
+  const names = [...workspace.mutatingTools, ...workspace.shellTools].map(tool => tool.name)
+  const repeated = names.find((tool, index) => names.indexOf(tool) !== index)
+  if (repeated !== undefined) throw configError('$.workspace', `declares the tool "${repeated}" more than once across mutatingTools and shellTools`)
+  workspace.overlap.directories.forEach((directory, index) => {
+    const entry = directory === '.' ? null : parseProtectedPath(directory)
+    if (typeof entry === 'string') throw configError(`$.workspace.overlap.directories[${index}]`, `${entry.replace('is matched inside the workspace at any depth', 'is a workspace directory')} (got ${JSON.stringify(directory)})`)
+  })
+  workspace.overlap.extensions.forEach((extension, index) => {
+    if (!/^\.[^/\s]+$/.test(extension)) throw configError(`$.workspace.overlap.extensions[${index}]`, `must be a file ending such as ".md" (got ${JSON.stringify(extension)})`)
+  })
   config.workspace.protectedPaths.forEach((path, index) => {
     const entry = parseProtectedPath(path)
     if (typeof entry === 'string') throw configError(`$.workspace.protectedPaths[${index}]`, `${entry} (got ${JSON.stringify(path)})`)
@@ -76,7 +95,7 @@ function mountInert(ctx: Context, message: string): void {
   ring.push('ieg.config_invalid', { error: message })
   const record: MountRecord = { row: name, mounted: false, degraded: [], modules: [], configError: message, prompt: null }
   ctx.logger.warn(`${message}; the ieg row is mounted inert (nothing is enforced)`)
-  registerStatusTool(ctx, () => statusSnapshot(record, ring, 50))
+  registerStatusTool(ctx, session => statusSnapshot(record, ring, 50, session))
   registerStatusLine(ctx, record, DEFAULT_STATUS_ORDER)
 }
 
@@ -110,7 +129,7 @@ export function apply(ctx: Context, raw: IegConfig): void {
   }
 
   step('ieg projection', () => ctx.sessionProjections.register(dualProjectionUnit(iegFold)))
-  step('ieg_status', () => registerStatusTool(ctx, () => statusSnapshot(record, ring, config.diagnostics.statusRecent)))
+  step('ieg_status', () => registerStatusTool(ctx, session => statusSnapshot(record, ring, config.diagnostics.statusRecent, session)))
   step('ieg:status', () => registerStatusLine(ctx, record, config.statusOrder))
   step(GOVERNANCE_SECTION, () => {
     const prompt = compilePrompt(modules)

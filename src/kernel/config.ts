@@ -18,35 +18,46 @@ function children(schema: Schema): Record<string, Schema> | undefined {
   return schema.type === 'object' && schema.dict !== undefined ? schema.dict : undefined
 }
 
-/**
- * Reject keys the schema does not declare (schemastery keeps them silently).
- * @param schema - the row's object schema.
- * @param value - the resolved configuration.
- * @param row - row id, named in the error.
- * @throws Error naming the row and the `$.path` of the first unknown key.
- */
-export function assertKnownKeys(schema: Schema, value: unknown, row: string): void {
-  const unknownPath = findUnknownKey(schema, value, '$')
-  if (unknownPath !== undefined) {
-    throw new Error(`dsh-governance: ${row} config ${unknownPath} is not a known key (known: ${Object.keys(children(schema) ?? {}).join(', ')})`)
-  }
+function items(schema: Schema): Schema | undefined {
+  return schema.type === 'array' && schema.inner !== undefined ? schema.inner : undefined
 }
 
-function findUnknownKey(schema: Schema, value: unknown, path: string): string | undefined {
+/** Names an object inherits; as configuration keys they would reach prototype members. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype', ...Object.getOwnPropertyNames(Object.prototype)])
+
+/**
+ * The first problem schemastery does not report: a key the schema does not
+ * declare (at any depth, array items included), a reserved key, or a number
+ * that is not finite.
+ * @param schema - the row's object schema.
+ * @param value - configuration as written.
+ * @param path - the key path of `value` (`$` at the root).
+ * @returns a message naming the full key path, or undefined.
+ */
+export function findConfigProblem(schema: Schema, value: unknown, path = '$'): string | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${path} must be a finite number (got ${String(value)})`
+  const element = items(schema)
+  if (element !== undefined && Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const problem = findConfigProblem(element, item, `${path}[${index}]`)
+      if (problem !== undefined) return problem
+    }
+    return undefined
+  }
   const dict = children(schema)
   if (dict === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  for (const [key, member] of Object.entries(value)) {
-    const memberSchema = dict[key]
-    if (memberSchema === undefined) return `${path}.${key}`
-    const nested = findUnknownKey(memberSchema, member, `${path}.${key}`)
-    if (nested !== undefined) return nested
+  for (const key of Object.keys(value)) {
+    if (RESERVED_KEYS.has(key)) return `${path}.${key} is a reserved name, not a configuration key`
+    if (!Object.hasOwn(dict, key)) return `${path}.${key} is not a known key (known at ${path}: ${Object.keys(dict).join(', ')})`
+    const problem = findConfigProblem(dict[key] as Schema, (value as Record<string, unknown>)[key], `${path}.${key}`)
+    if (problem !== undefined) return problem
   }
   return undefined
 }
 
 /**
- * Resolve a row's configuration: defaults, types and bounds by the schema,
- * unknown keys refused.
+ * Resolve a row's configuration: unknown and reserved keys and non-finite
+ * numbers refused at any depth, then defaults, types and bounds by the schema.
  * @param schema - the row's object schema.
  * @param raw - configuration as written in the patch.
  * @param row - row id, named in errors.
@@ -54,14 +65,13 @@ function findUnknownKey(schema: Schema, value: unknown, path: string): string | 
  * @throws Error naming the row and the key path.
  */
 export function resolveConfig<T>(schema: Schema<T>, raw: T, row: string): T {
-  let resolved: T
+  const problem = findConfigProblem(schema, raw)
+  if (problem !== undefined) throw new Error(`dsh-governance: ${row} config ${problem}`)
   try {
-    resolved = schema(raw)
+    return schema(raw)
   } catch (error) {
     throw new Error(`dsh-governance: ${row} config ${error instanceof Error ? error.message : String(error)}`)
   }
-  assertKnownKeys(schema, raw, row)
-  return resolved
 }
 
 /**

@@ -25,3 +25,28 @@ export function contentReceipt(value: unknown): Receipt {
 export function isReceipt(text: string): text is Receipt {
   return RECEIPT_PATTERN.test(text)
 }
+
+/**
+ * Attach a receipt over a record's other fields.
+ * @param body - the record without its receipt.
+ * @returns the record with `receipt`.
+ */
+export function withReceipt<T extends object>(body: T): T & { receipt: Receipt } {
+  return { ...body, receipt: contentReceipt(body) }
+}
+
+/**
+ * Whether a stored record's receipt covers its content. A receipt proves the
+ * record is consistent with itself, not who wrote it: anyone can recompute it.
+ * @param stored - a record carrying `receipt`.
+ * @returns true when recomputing the receipt gives the stored one.
+ */
+export function receiptMatches(stored: { readonly receipt: string }): boolean {
+  const { receipt, ...body } = stored
+  try {
+    return contentReceipt(body) === receipt
+  } catch {
+    // contentReceipt throws TypeError only for non-JSON content, which cannot match.
+    return false
+  }
+}

@@ -9,8 +9,9 @@ export interface ReliabilityConfig {
   maxAttempts: number
   maxFileBytes: number
   policySectionOrder: number
+  evidence: { maxConcurrentReads: number, maxAttemptBytes: number, secretFiles: string[] }
   contractReview: { mode: 'off' }
-  limits: Omit<ContractLimits, 'maxAttempts'>
+  limits: Omit<ContractLimits, 'maxAttempts'> & { maxContractBytes: number }
 }
 
 /** Schemastery schema with defaults, bounds and descriptions. */
@@ -23,6 +24,12 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
     .description('Deployment cap on a contract\'s attempt budget (manual and turn-stop attempts together); also the budget when a contract names none.'),
   maxFileBytes: Schema.natural().min(1).max(64 * 1024 * 1024).default(1024 * 1024)
     .description('Largest file a check reads, in bytes; a larger file fails the check.'),
+  evidence: Schema.object({
+    maxConcurrentReads: Schema.natural().min(1).max(64).default(4).description('Most files one attempt reads at the same time.'),
+    maxAttemptBytes: Schema.natural().min(1024).max(1024 * 1024 * 1024).default(64 * 1024 * 1024).description('Most bytes one attempt reads in all; a check past it fails with the reason.'),
+    secretFiles: Schema.array(Schema.string()).default(['.env', '.env.*', '*.env', '*.pem', '*.key', 'id_*', '*.p12', '*.pfx', '*.jks', '*.keystore', '.netrc', '.npmrc', '.pypirc', 'credentials', 'credentials.*', '*.secret', 'secrets.*'])
+      .description('File-name patterns (`*` any characters, case-insensitive) whose content evidence never quotes: sizes and hashes only.'),
+  }),
   policySectionOrder: Schema.number().min(-100000).max(100000).default(8400)
     .description('System-prompt order of the reliability:policy section.'),
   contractReview: Schema.object({
@@ -34,6 +41,13 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
     maxChecks: Schema.natural().min(1).max(500).default(40).description('Most checks in one contract.'),
     maxTextChars: Schema.natural().min(16).max(1_000_000).default(20_000).description('Longest objective, statement, literal, path or reason, in characters.'),
     maxCount: Schema.natural().min(1).max(1000).default(10).description('Largest minimum_independent_sources and min_count.'),
+    maxContractBytes: Schema.natural().min(1024).max(16 * 1024 * 1024).default(1024 * 1024).description('Largest contract record appended to the session log, in bytes of canonical JSON.'),
+    json: Schema.object({
+      maxDepth: Schema.natural().min(1).max(64).default(32).description('Deepest nesting of a JSON-valued check argument (value, arguments_contain).'),
+      maxBytes: Schema.natural().min(64).max(1024 * 1024).default(64 * 1024).description('Largest JSON-valued check argument, in bytes.'),
+      maxStringChars: Schema.natural().min(16).max(1_000_000).default(20_000).description('Longest string or key inside a JSON-valued check argument, in characters.'),
+      maxKeys: Schema.natural().min(1).max(100_000).default(1000).description('Most members of one object or items of one array inside a JSON-valued check argument.'),
+    }),
   }),
 })
 
@@ -42,5 +56,6 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
  * @param config - resolved configuration.
  */
 export function contractLimits(config: ReliabilityConfig): ContractLimits {
-  return { ...config.limits, maxAttempts: config.maxAttempts }
+  const { maxClaims, maxChecks, maxTextChars, maxCount, json } = config.limits
+  return { maxClaims, maxChecks, maxTextChars, maxCount, json, maxAttempts: config.maxAttempts }
 }

@@ -34,6 +34,9 @@ export type Config = ReliabilityConfig
  */
 export function apply(ctx: Context, raw: ReliabilityConfig): void {
   const config = resolveConfig(ReliabilityConfig, raw, name)
+  config.evidence.secretFiles.forEach((pattern, index) => {
+    if (pattern.trim() === '' || pattern.includes('/')) throw new Error(`dsh-governance: ${name} config $.evidence.secretFiles[${index}] must be a non-empty file-name pattern without / (got ${JSON.stringify(pattern)})`)
+  })
   if (!config.enabled) return
   ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
   registerPolicySection(ctx, config.policySectionOrder)

@@ -6,8 +6,6 @@ import { SessionId } from '@deepseek-ai/dsh-session'
 import * as reliability from '../../src/reliability/plugin.js'
 import { readProjectionState } from '../../src/kernel/projection.js'
 import { reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.js'
-import * as eventWriter from '../support/event-writer.ts'
-import { sampleAttempt, sampleContract } from '../support/records.ts'
 import { call, say } from '../support/script.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type MountedHost } from '../support/host.ts'
 
@@ -15,7 +13,7 @@ const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 async function host(root: string): Promise<MountedHost> {
-  const mounted = await mountHost({ fs: true, persistenceRoot: root, plugins: [[reliability, { autoVerifyAtTurnStop: false }], [eventWriter, {}]] })
+  const mounted = await mountHost({ fs: true, persistenceRoot: root, plugins: [[reliability, { autoVerifyAtTurnStop: false }]] })
   cleanups.push(() => mounted.dispose())
   return mounted
 }
@@ -25,13 +23,16 @@ describe('governance state survives a fresh process', () => {
     const root = await mkdtemp(join(tmpdir(), 'dshg-resume-'))
     cleanups.push(() => rm(root, { recursive: true, force: true }))
     const first = await host(root)
-    const contract = sampleContract('ct-1', 0)
     scriptModel(first.ctx, [
-      call('write_session_event', { type: 'reliability/contract', data: contract }),
-      call('write_session_event', { type: 'reliability/attempt', data: sampleAttempt('ct-1', 1) }),
+      call('reliability_begin', {
+        objective: 'README.md names the project',
+        claims: [{ id: 'c1', statement: 'README names the project', importance: 'critical', verification: 'deterministic', check_ids: ['k1'] }],
+        checks: [{ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'demo' }],
+      }),
+      call('reliability_verify'),
       say('written'),
     ])
-    const agent = createAgent(first.ctx, 'resume-1')
+    const agent = createAgent(first.ctx, 'resume-1', root)
     await runTurn(agent, 'write governance events')
     const before = readProjectionState(first.ctx.sessionProjections, agent.session, reliabilityFold)
     expect(reliabilityPhase(before)).toBe('active')
@@ -48,6 +49,6 @@ describe('governance state survives a fresh process', () => {
     })
     const after = readProjectionState(second.ctx.sessionProjections, handle.agent.session, reliabilityFold)
     expect(after).toEqual(before)
-    expect(after.contract?.receipt).toBe(contract.receipt)
+    expect(after.contract?.receipt).toBe(before.contract?.receipt)
   })
 })

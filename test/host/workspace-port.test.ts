@@ -32,7 +32,7 @@ afterAll(async () => {
   await rm(outside, { recursive: true, force: true })
 })
 
-const port = () => workspacePort(host.ctx.fs, workspace, 1024)
+const port = () => workspacePort(host.ctx.fs, workspace, { maxFileBytes: 1024, maxAttemptBytes: 4096, maxConcurrentReads: 2 })
 const at = (path: string) => path as WorkspacePath
 
 describe('the workspace port over the real host filesystem', () => {
@@ -62,7 +62,7 @@ describe('the workspace port over the real host filesystem', () => {
   })
 
   it('makes every file check fail closed on an escaping symlink', async () => {
-    const ctx = { workspace: port(), events: [], startedAtSeq: 0, governorTools: new Set<string>() }
+    const ctx = { workspace: port(), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false }
     const results = await evaluateChecks([
       { id: 'a', kind: 'file_exists', args: { path: 'escape.txt' } },
       { id: 'b', kind: 'file_contains', args: { path: 'escape.txt', text: 'Hello' } },

@@ -1,6 +1,6 @@
 /** Well-formed governance records for tests that write events directly. */
 import { contentReceipt } from '../../src/kernel/receipts.js'
-import type { AttemptRecord, ContractRecord } from '../../src/reliability/contract/records.js'
+import type { ContractRecord } from '../../src/reliability/contract/records.js'
 
 /** A version 3 contract record with a correct receipt. */
 export function sampleContract(contractId: string, startedAtSeq: number): ContractRecord {
@@ -14,18 +14,6 @@ export function sampleContract(contractId: string, startedAtSeq: number): Contra
     startedAtSeq,
     coverage: { status: 'ready' },
     reviewMode: 'off',
-  }
-  return { ...body, receipt: contentReceipt(body) }
-}
-
-/** A failing manual attempt for a contract. */
-export function sampleAttempt(contractId: string, attempt: number): AttemptRecord {
-  const body = {
-    contractId,
-    attempt,
-    trigger: 'manual' as const,
-    results: [{ checkId: 'k1', passed: false, evidence: 'README.md does not contain "demo"' }],
-    verdict: 'fail' as const,
   }
   return { ...body, receipt: contentReceipt(body) }
 }

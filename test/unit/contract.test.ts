@@ -3,11 +3,12 @@ import { contentReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage, evidenceSource } from '../../src/reliability/contract/coverage.ts'
 import { applyReliabilityEvent, reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.ts'
 import { parseContractInput, type ContractLimits } from '../../src/reliability/contract/input.ts'
-import { abstainRecord, openContract, receiptMatches, settleAttempt, settlementMessage } from '../../src/reliability/contract/lifecycle.ts'
+import { abstainRecord, openContract, settleAttempt, settlementMessage } from '../../src/reliability/contract/lifecycle.ts'
+import { receiptMatches } from '../../src/kernel/receipts.ts'
 import { policyText } from '../../src/reliability/host/policy-section.ts'
 import { CHECK_KIND_NAMES } from '../../src/reliability/checks/vocabulary.ts'
 
-const limits: ContractLimits = { maxClaims: 3, maxChecks: 4, maxTextChars: 40, maxAttempts: 3, maxCount: 5 }
+const limits: ContractLimits = { maxClaims: 3, maxChecks: 4, maxTextChars: 40, maxAttempts: 3, maxCount: 5, json: { maxDepth: 4, maxBytes: 200, maxStringChars: 40, maxKeys: 5 } }
 const claim = (extra: Record<string, unknown> = {}) => ({ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', check_ids: ['k1'], ...extra })
 const check = (extra: Record<string, unknown> = {}) => ({ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'hi', ...extra })
 const input = (extra: Record<string, unknown> = {}) => ({ objective: 'greet', claims: [claim()], checks: [check()], ...extra })
@@ -122,7 +123,7 @@ describe('lifecycle and fold', () => {
   it('folds events into the phase and flags a tampered record', () => {
     let state = reliabilityFold.init()
     expect(reliabilityPhase(state)).toBe('inactive')
-    state = applyReliabilityEvent(state, { type: 'reliability/contract', seq: 7, data: contract })
+    state = applyReliabilityEvent(state, { type: 'reliability/contract', seq: contract.startedAtSeq, data: contract })
     expect(reliabilityPhase(state)).toBe('active')
     const first = settleAttempt(contract, [], fail, 'turn-stop')
     state = applyReliabilityEvent(state, { type: 'reliability/attempt', seq: 9, data: first.attempt })
@@ -132,7 +133,7 @@ describe('lifecycle and fold', () => {
     const abstained = applyReliabilityEvent(state, { type: 'reliability/terminal', seq: 11, data: abstainRecord(state as never, 'needs a human') })
     expect(reliabilityPhase(abstained)).toBe('abstained')
     const tampered = applyReliabilityEvent(state, { type: 'reliability/attempt', seq: 12, data: { ...first.attempt, verdict: 'pass' } })
-    expect(tampered.integrityError).toBe('reliability/attempt at seq 12: its receipt does not cover its content (tampered or corrupt)')
+    expect(tampered.integrityError).toBe('reliability/attempt at seq 12: its receipt does not cover its content')
     expect(tampered.attempts).toHaveLength(1)
   })
 })
@@ -147,17 +148,16 @@ describe('the policy section', () => {
   })
 })
 
-describe('older and newer contract versions', () => {
-  it('fold as the active contract whatever their version, keeping their extra fields', () => {
+describe('contract versions', () => {
+  it('reads only the versions this build writes; any other is an integrity violation, not a cast', () => {
     const spec = parseContractInput(input(), limits)
     const base = openContract(spec, assessCoverage(spec.claims, spec.checks), 3)
-    for (const version of [1, 2, 4, 5] as const) {
+    for (const version of [1, 2, 4, 5, 99] as const) {
       const { receipt: _receipt, ...body } = base
-      const record = { ...body, version, ...(version === 5 ? { intent: { objective: 'greet' }, intentReview: 'sha256:x', contractReview: 'sha256:y' } : {}) }
-      const stored = { ...record, receipt: contentReceipt(record) }
-      const state = applyReliabilityEvent(reliabilityFold.init(), { type: 'reliability/contract', seq: 3, data: stored })
-      expect(reliabilityPhase(state), `version ${version}`).toBe('active')
-      expect(state.contract).toEqual(stored)
+      const record = { ...body, version }
+      const state = applyReliabilityEvent(reliabilityFold.init(), { type: 'reliability/contract', seq: 3, data: { ...record, receipt: contentReceipt(record) } })
+      expect(reliabilityPhase(state), `version ${version}`).toBe('integrity')
+      expect(state.integrityError).toContain(`contract version ${version} is not one this build reads`)
     }
   })
 })

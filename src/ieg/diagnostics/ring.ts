@@ -37,15 +37,16 @@ export class DiagnosticsRing {
     return entry
   }
 
-  /** The newest `limit` diagnostics, newest first. */
-  recent(limit: number): Diagnostic[] {
-    return this.entries.slice(-limit).reverse()
+  /** The newest `limit` diagnostics a session may see (all when no filter), newest first. */
+  recent(limit: number, visible?: (sessionId: string | null) => boolean): Diagnostic[] {
+    const entries = visible === undefined ? this.entries : this.entries.filter(entry => visible(entry.sessionId))
+    return limit <= 0 ? [] : entries.slice(-limit).reverse()
   }
 
-  /** Number of diagnostics per code among those kept. */
-  counts(): Record<string, number> {
+  /** Number of diagnostics per code among those kept and visible. */
+  counts(visible?: (sessionId: string | null) => boolean): Record<string, number> {
     const counts: Record<string, number> = {}
-    for (const entry of this.entries) counts[entry.code] = (counts[entry.code] ?? 0) + 1
+    for (const entry of this.entries) if (visible === undefined || visible(entry.sessionId)) counts[entry.code] = (counts[entry.code] ?? 0) + 1
     return counts
   }
 

@@ -45,9 +45,16 @@ export function registerStatusLine(ctx: Context, record: MountRecord, order: num
   })
 }
 
-/** Everything `ieg_status` and the mirror report. */
-export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recent: number): JsonObject {
-  return { ...record, diagnosticCounts: ring.counts(), diagnostics: ring.recent(recent) }
+/**
+ * What `ieg_status` (one session's view) and the mirror (the operator's view) report.
+ * @param record - the mount record.
+ * @param ring - the diagnostics ring.
+ * @param recent - most diagnostics returned.
+ * @param session - the calling session: only its diagnostics and the mount's own are shown; omit for every session.
+ */
+export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recent: number, session?: string): JsonObject {
+  const visible = session === undefined ? undefined : (sessionId: string | null) => sessionId === null || sessionId === session
+  return { ...record, diagnosticCounts: ring.counts(visible), diagnostics: ring.recent(recent, visible) }
 }
 
 /**
@@ -55,13 +62,13 @@ export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recen
  * @param ctx - context carrying `tools`.
  * @param snapshot - reads the current status.
  */
-export function registerStatusTool(ctx: Context, snapshot: () => JsonObject): void {
+export function registerStatusTool(ctx: Context, snapshot: (session: string) => JsonObject): void {
   ctx.tools.register(defineTool({
     name: 'ieg_status',
-    description: 'Read-only. Report how information-environment governance is mounted in this session: modules, prompt section, degraded capabilities, configuration errors and recent diagnostics.',
+    description: 'Read-only. Report how information-environment governance is mounted in this session: modules, prompt section, degraded capabilities, configuration errors and this session\'s recent diagnostics.',
     parameters: {},
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
-    execute: async () => snapshot(),
+    execute: async (_args, exec) => snapshot(String(exec.agent?.session.id ?? '')),
   }))
 }

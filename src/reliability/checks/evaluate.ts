@@ -7,7 +7,8 @@ async function evaluateOne(check: CheckRecord, ctx: EvaluationContext): Promise<
   if (!isCheckKind(check.kind)) return { checkId: check.id, passed: false, evidence: `unknown check kind ${check.kind}` }
   try {
     const outcome = await CHECK_KINDS[check.kind].evaluate(check.args as CheckArgs, ctx)
-    return { checkId: check.id, passed: outcome.passed, evidence: outcome.evidence }
+    const passed = outcome.passed === true
+    return { checkId: check.id, passed, evidence: String(outcome.evidence), ...(!passed && outcome.final === true ? { final: true as const } : {}) }
   } catch (error) {
     return { checkId: check.id, passed: false, evidence: `could not be evaluated: ${error instanceof Error ? error.message : String(error)}` }
   }

@@ -39,6 +39,8 @@ export interface EvaluationContext {
   readonly startedAtSeq: number
   /** The governor's own tool names, excluded from trajectory evidence. */
   readonly governorTools: ReadonlySet<string>
+  /** Whether evidence must not quote a file's content (sizes and hashes only). */
+  readonly isSecret: (path: WorkspacePath) => boolean
 }
 
 /** Validated arguments of one check (snake_case, as the model wrote them). */
@@ -56,4 +58,6 @@ export interface CheckArgs extends JsonObject {
 export interface CheckOutcome {
   readonly passed: boolean
   readonly evidence: string
+  /** A failure no repair can change: the evidence is already in the session log. */
+  readonly final?: boolean
 }

@@ -4,6 +4,7 @@ import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence } from '.
 import { resolvePointer } from './json-pointer.js'
 import type { WorkspacePath } from './paths.js'
 import { clip, quote } from '../../kernel/text.js'
+import { withheld } from './secrets.js'
 
 function pathOf(args: CheckArgs): WorkspacePath {
   return args.path as WorkspacePath
@@ -69,7 +70,8 @@ export async function fileEquals(args: CheckArgs, ctx: EvaluationContext): Promi
   if (read.text === expected) return { passed: true, evidence: `${path} equals the expected ${expected.length} characters` }
   let at = 0
   while (at < read.text.length && at < expected.length && read.text[at] === expected[at]) at += 1
-  return { passed: false, evidence: `${path} differs from the expected text at character ${at}: found ${quote(read.text.slice(at, at + 40))}, expected ${quote(expected.slice(at, at + 40))} (lengths ${read.text.length} and ${expected.length})` }
+  const found = ctx.isSecret(path) ? withheld(read.text) : `found ${quote(read.text.slice(at, at + 40))}`
+  return { passed: false, evidence: `${path} differs from the expected text at character ${at}: ${found}, expected ${quote(expected.slice(at, at + 40))} (lengths ${read.text.length} and ${expected.length})` }
 }
 
 /** Pass iff the file is unambiguous JSON and the value at the pointer canonically equals the expected value. */
@@ -79,12 +81,12 @@ export async function jsonEquals(args: CheckArgs, ctx: EvaluationContext): Promi
   const read = await ctx.workspace.readText(path)
   if (read.kind !== 'text') return unreadable(path, read)
   const parsed = parseStrictJson(read.text)
-  if (!parsed.ok) return { passed: false, evidence: `${path} is not unambiguous JSON: ${parsed.reason}` }
+  if (!parsed.ok) return { passed: false, evidence: `${path} is not unambiguous JSON: ${ctx.isSecret(path) ? withheld(read.text) : parsed.reason}` }
   const found = resolvePointer(parsed.value, pointer)
   if (!found.found) return { passed: false, evidence: `${path}: ${found.reason}` }
   const actual = canonicalJson(found.value)
   const expected = canonicalJson(args.value as JsonValue)
   return actual === expected
     ? { passed: true, evidence: `${path}#${pointer} equals ${clip(expected)}` }
-    : { passed: false, evidence: `${path}#${pointer} is ${clip(actual)}, expected ${clip(expected)}` }
+    : { passed: false, evidence: `${path}#${pointer} is ${ctx.isSecret(path) ? withheld(actual) : clip(actual)}, expected ${clip(expected)}` }
 }

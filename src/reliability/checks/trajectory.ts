@@ -70,7 +70,7 @@ export async function toolNotCalled(args: CheckArgs, ctx: EvaluationContext): Pr
   const calls = observeCalls(ctx.events).filter(call => call.name === tool && call.seq > ctx.startedAtSeq)
   return calls.length === 0
     ? { passed: true, evidence: `${tool} was not called after the contract started` }
-    : { passed: false, evidence: `${tool} was called ${calls.length} time(s) after the contract started (seq ${calls.map(call => call.seq).join(', ')})` }
+    : { passed: false, final: true, evidence: `${tool} was called ${calls.length} time(s) after the contract started (seq ${calls.map(call => call.seq).join(', ')})` }
 }
 
 /** Pass iff no tool other than the governor's own failed after the contract started. */
@@ -78,5 +78,5 @@ export async function noToolErrors(_args: CheckArgs, ctx: EvaluationContext): Pr
   const failures = observeCalls(ctx.events).filter(call => call.seq > ctx.startedAtSeq && call.failed === true && !ctx.governorTools.has(call.name))
   return failures.length === 0
     ? { passed: true, evidence: 'no tool call failed after the contract started' }
-    : { passed: false, evidence: `${failures.length} tool call(s) failed after the contract started: ${failures.map(call => `${call.name} (seq ${call.seq})`).join(', ')}` }
+    : { passed: false, final: true, evidence: `${failures.length} tool call(s) failed after the contract started: ${failures.map(call => `${call.name} (seq ${call.seq})`).join(', ')}` }
 }

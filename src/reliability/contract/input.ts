@@ -2,7 +2,8 @@
  * Model-facing contract arguments (snake_case) validated with exact bounds
  * into contract records. Pure; every refusal names the field.
  */
-import { isJsonValue, type JsonObject } from '../../kernel/json.js'
+import type { JsonObject, JsonValue } from '../../kernel/json.js'
+import { jsonBoundsViolation, type JsonBounds } from '../../kernel/json-bounds.js'
 import { CHECK_ARGUMENTS, CHECK_KINDS, isCheckKind, type CheckArgName } from '../checks/vocabulary.js'
 import type { CheckArgs } from '../checks/evidence.js'
 import { isJsonPointer } from '../checks/json-pointer.js'
@@ -18,6 +19,8 @@ export interface ContractLimits {
   readonly maxAttempts: number
   /** Upper bound of `minimum_independent_sources` and `min_count`. */
   readonly maxCount: number
+  /** Bounds of each JSON-valued argument (`value`, `arguments_contain`). */
+  readonly json: JsonBounds
 }
 
 /** A validated contract before it is stored. */
@@ -107,16 +110,19 @@ function checkArgument(name: CheckArgName, value: unknown, field: string, limits
       return pointer
     }
     case 'value':
-      if (!isJsonValue(value)) throw new ContractInputError(field, 'must be a JSON value')
-      return value
+      return boundedJson(value, field, limits.json)
     case 'tool': return identifier(value, field)
-    case 'arguments_contain': {
-      const members = record(value, field)
-      if (!isJsonValue(members)) throw new ContractInputError(field, 'must be a JSON object')
-      return members as JsonObject
-    }
+    case 'arguments_contain':
+      return boundedJson(record(value, field), field, limits.json) as JsonObject
     case 'min_count': return integer(value, field, 1, limits.maxCount)
   }
+}
+
+/** A JSON-valued argument within its bounds; measured without recursion before anything walks it. */
+function boundedJson(value: unknown, field: string, bounds: JsonBounds): JsonValue {
+  const violation = jsonBoundsViolation(value, bounds)
+  if (violation !== null) throw new ContractInputError(field, `${violation.reason}${violation.bound === 'type' ? '' : ` (limits.json.${violation.bound})`}`)
+  return value as JsonValue
 }
 
 function parseCheck(raw: unknown, field: string, limits: ContractLimits): CheckRecord {

@@ -3,7 +3,7 @@
  * attempt (certify, repair or exhaust), abstaining, and the exact text the
  * agent is steered with. Pure; the host adapter appends the records.
  */
-import { contentReceipt, type Receipt } from '../../kernel/receipts.js'
+import { withReceipt } from '../../kernel/receipts.js'
 import type { ContractSpec } from './input.js'
 import type { CoverageReport } from './coverage.js'
 import type { ReliabilityState } from './fold.js'
@@ -11,30 +11,6 @@ import type { AttemptRecord, AttemptTrigger, CheckResultRecord, ContractRecord, 
 
 /** The contract version this build writes: unreviewed (review mode off). */
 export const WRITTEN_CONTRACT_VERSION = 3
-
-/**
- * Attach a receipt over a record's other fields.
- * @param body - the record without its receipt.
- * @returns the record with `receipt`.
- */
-export function withReceipt<T extends object>(body: T): T & { receipt: Receipt } {
-  return { ...body, receipt: contentReceipt(body) }
-}
-
-/**
- * Whether a stored record's receipt covers its content.
- * @param stored - a record carrying `receipt`.
- * @returns true when recomputing the receipt gives the stored one.
- */
-export function receiptMatches(stored: { readonly receipt: string }): boolean {
-  const { receipt, ...body } = stored
-  try {
-    return contentReceipt(body) === receipt
-  } catch {
-    // contentReceipt throws TypeError only for non-JSON content, which cannot match.
-    return false
-  }
-}
 
 /**
  * The version 3 contract record for a validated spec.
@@ -76,14 +52,14 @@ export function settleAttempt(contract: ContractRecord, previous: readonly Attem
   if (passed) {
     return { kind: 'certified', attempt, terminal: withReceipt({ contractId: contract.contractId, outcome: 'certified' as const, reason: `all ${results.length} checks passed on attempt ${number}`, attemptReceipt: attempt.receipt }) }
   }
+  const failed = results.filter(result => !result.passed)
+  if (failed.every(result => result.final === true)) {
+    return { kind: 'exhausted', attempt, terminal: withReceipt({ contractId: contract.contractId, outcome: 'exhausted' as const, reason: `${failed.length} check(s) fail and can no longer pass (their evidence is already in the session log)`, attemptReceipt: attempt.receipt }) }
+  }
   if (number >= contract.maxAttempts) {
-    return { kind: 'exhausted', attempt, terminal: withReceipt({ contractId: contract.contractId, outcome: 'exhausted' as const, reason: `${failedCount(results)} check(s) still fail after ${number} of ${contract.maxAttempts} attempts`, attemptReceipt: attempt.receipt }) }
+    return { kind: 'exhausted', attempt, terminal: withReceipt({ contractId: contract.contractId, outcome: 'exhausted' as const, reason: `${failed.length} check(s) still fail after ${number} of ${contract.maxAttempts} attempts`, attemptReceipt: attempt.receipt }) }
   }
   return { kind: 'repair', attempt }
-}
-
-function failedCount(results: readonly CheckResultRecord[]): number {
-  return results.filter(result => !result.passed).length
 }
 
 /**
@@ -97,7 +73,7 @@ export function abstainRecord(state: ReliabilityState & { contract: ContractReco
 
 function failedLines(contract: ContractRecord, results: readonly CheckResultRecord[]): string {
   const kinds = new Map(contract.checks.map(check => [check.id, check.kind]))
-  return results.filter(result => !result.passed).map(result => `- ${result.checkId} (${kinds.get(result.checkId) ?? 'unknown'}): ${result.evidence}`).join('\n')
+  return results.filter(result => !result.passed).map(result => `- ${result.checkId} (${kinds.get(result.checkId) ?? 'unknown'}): ${result.evidence}${result.final === true ? ' [cannot pass anymore: no repair changes this]' : ''}`).join('\n')
 }
 
 /**
@@ -112,8 +88,16 @@ export function settlementMessage(contract: ContractRecord, settlement: Settleme
     case 'certified':
       return `${header} certified; all ${attempt.results.length} checks passed. Certification receipt: ${settlement.terminal.receipt}. Report completion citing this receipt.`
     case 'repair':
-      return `${header} not satisfied. Failed checks:\n${failedLines(contract, attempt.results)}\nRepair the work so these checks pass, then stop. Do not repeat a tool call whose outcome you cannot observe; inspect the state instead. If the rest needs a human or cannot be proved safely, call reliability_abstain with the reason.`
+      return `${header} not satisfied. Failed checks:\n${failedLines(contract, attempt.results)}\nRepair the work so the checks that can still pass do, then stop. Do not repeat a tool call whose outcome you cannot observe; inspect the state instead. If the rest needs a human or cannot be proved safely, call reliability_abstain with the reason.`
     case 'exhausted':
       return `${header} the attempt budget is exhausted and these checks still fail:\n${failedLines(contract, attempt.results)}\nDo not claim the task is complete. Report what remains unverified and why.`
   }
+}
+
+/**
+ * The message the agent is steered with when the session's governor records are inconsistent.
+ * @param integrityError - the fold's integrity state.
+ */
+export function integrityMessage(integrityError: string): string {
+  return `The reliability governor's records in this session are inconsistent (${integrityError}). Nothing in this session can be certified. Report the task as unverified and name what you could not prove.`
 }

@@ -57,6 +57,8 @@ export interface CheckResultRecord extends JsonObject {
   readonly checkId: string
   readonly passed: boolean
   readonly evidence: string
+  /** Present on a failure no repair can change (evidence already in the log). */
+  readonly final?: true
 }
 
 /** `reliability/attempt`: one evaluation of every check of the active contract. */

@@ -6,6 +6,7 @@ import { evaluateChecks } from '../checks/evaluate.js'
 import type { ReliabilityConfig } from '../config.js'
 import type { CheckResultRecord, ContractRecord } from '../contract/records.js'
 import { workspacePort } from './workspace-port.js'
+import { secretFileMatcher } from '../checks/secrets.js'
 
 const NO_WORKSPACE: WorkspacePort = {
   inspect: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
@@ -25,9 +26,10 @@ const NO_WORKSPACE: WorkspacePort = {
 export function evaluateContract(ctx: Context, agent: Agent, contract: ContractRecord, config: ReliabilityConfig, governorTools: ReadonlySet<string>, signal?: AbortSignal): Promise<CheckResultRecord[]> {
   const cwd = agent.session.header.cwd
   return evaluateChecks(contract.checks, {
-    workspace: cwd === undefined ? NO_WORKSPACE : workspacePort(ctx.fs, cwd, config.maxFileBytes, signal),
+    workspace: cwd === undefined ? NO_WORKSPACE : workspacePort(ctx.fs, cwd, { maxFileBytes: config.maxFileBytes, maxAttemptBytes: config.evidence.maxAttemptBytes, maxConcurrentReads: config.evidence.maxConcurrentReads }, signal),
     events: agent.session.events,
     startedAtSeq: contract.startedAtSeq,
     governorTools,
+    isSecret: secretFileMatcher(config.evidence.secretFiles),
   })
 }

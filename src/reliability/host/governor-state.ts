@@ -22,7 +22,7 @@ export function governorState(ctx: Context, agent: Agent): ReliabilityState {
  */
 export function activeState(ctx: Context, agent: Agent): ReliabilityState & { contract: ContractRecord } {
   const state = governorState(ctx, agent)
-  if (state.integrityError !== null) throw new Error(`the governor's session records are inconsistent: ${state.integrityError}`)
+  if (state.integrityError !== null) throw new Error(`the governor's session records are inconsistent (${state.integrityError}); nothing in this session can be certified`)
   const phase = reliabilityPhase(state)
   if (phase !== 'active' || state.contract === null) {
     throw new Error(phase === 'inactive' ? 'no evidence contract is open; call reliability_begin first' : `contract ${state.contract?.contractId ?? ''} already ended (${phase}); open a new one with reliability_begin`)

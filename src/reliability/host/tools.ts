@@ -6,7 +6,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
-import type { JsonObject } from '../../kernel/json.js'
+import { canonicalJson, type JsonObject } from '../../kernel/json.js'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { contractLimits, type ReliabilityConfig } from '../config.js'
 import { assessCoverage } from '../contract/coverage.js'
@@ -61,6 +61,8 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
       const coverage = assessCoverage(spec.claims, spec.checks)
       if (coverage.status !== 'ready') throw new Error(`coverage is review-required, so no contract was opened:\n- ${coverage.findings.join('\n- ')}`)
       const contract = openContract(spec, coverage, agent.session.seq)
+      const bytes = Buffer.byteLength(canonicalJson(contract), 'utf8')
+      if (bytes > config.limits.maxContractBytes) throw new Error(`arguments: the contract record would be ${bytes} bytes, over ${config.limits.maxContractBytes} (limits.maxContractBytes); shorten the objective, statements or literals`)
       agent.session.append('reliability/contract', contract)
       return { contract_id: contract.contractId, receipt: contract.receipt, started_at_seq: contract.startedAtSeq, max_attempts: contract.maxAttempts, review: 'off (unreviewed contract, version 3)', warnings: coverage.warnings }
     },
@@ -75,6 +77,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
       const agent = callingAgent(exec, 'reliability_verify')
       const state = activeState(ctx, agent)
       const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, exec.signal)
+      exec.signal.throwIfAborted()
       const settlement = settleAttempt(state.contract, state.attempts, results, 'manual')
       agent.session.append('reliability/attempt', settlement.attempt)
       if (settlement.kind !== 'repair') agent.session.append('reliability/terminal', settlement.terminal)

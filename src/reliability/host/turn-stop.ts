@@ -4,12 +4,16 @@
  * a repair with the failed evidence, the certification receipt, or the
  * exhaustion notice. The host does not bound steering; this does, because
  * every steer records an attempt and attempts stop at the contract's budget.
+ * Inconsistent records are reported once per session in this process and
+ * never certify; an error inside the listener is logged, never thrown into
+ * the host, and certifies nothing.
  */
 import type { Context } from '@deepseek-ai/cordis'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import type { ReliabilityConfig } from '../config.js'
 import { reliabilityPhase } from '../contract/fold.js'
-import { settleAttempt, settlementMessage } from '../contract/lifecycle.js'
+import { integrityMessage, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
+import type { Agent } from '@deepseek-ai/dsh-agent'
 import { evaluateContract } from './evaluation.js'
 import { governorState } from './governor-state.js'
 import { GOVERNOR_TOOL_NAMES } from './tools.js'
@@ -23,17 +27,28 @@ const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
  * @param plugin - plugin name recorded as the steering message's source.
  */
 export function enforceAtTurnStop(ctx: Context, config: ReliabilityConfig, plugin: string): void {
+  const reported = new WeakMap<object, string>()
+  const steer = (agent: Agent, text: string): void => {
+    agent.steer(createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'plugin', plugin } }))
+  }
   ctx.on('agent/turn-stopping', async ({ agent, signal }) => {
-    const state = governorState(ctx, agent)
-    if (state.integrityError !== null || reliabilityPhase(state) !== 'active' || state.contract === null) return
-    const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, signal)
-    signal.throwIfAborted()
-    const settlement = settleAttempt(state.contract, state.attempts, results, 'turn-stop')
-    agent.session.append('reliability/attempt', settlement.attempt)
-    if (settlement.kind !== 'repair') agent.session.append('reliability/terminal', settlement.terminal)
-    agent.steer(createUserMessage({
-      content: [{ type: 'text', text: settlementMessage(state.contract, settlement) }],
-      source: { kind: 'plugin', plugin },
-    }))
+    try {
+      const state = governorState(ctx, agent)
+      if (state.integrityError !== null) {
+        if (reported.get(agent.session) === state.integrityError) return
+        reported.set(agent.session, state.integrityError)
+        steer(agent, integrityMessage(state.integrityError))
+        return
+      }
+      if (reliabilityPhase(state) !== 'active' || state.contract === null) return
+      const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, signal)
+      if (signal.aborted) return
+      const settlement = settleAttempt(state.contract, state.attempts, results, 'turn-stop')
+      agent.session.append('reliability/attempt', settlement.attempt)
+      if (settlement.kind !== 'repair') agent.session.append('reliability/terminal', settlement.terminal)
+      steer(agent, settlementMessage(state.contract, settlement))
+    } catch (error) {
+      ctx.logger.warn(`reliability-governor: turn-stop verification failed and certified nothing: ${error instanceof Error ? error.message : String(error)}`)
+    }
   })
 }

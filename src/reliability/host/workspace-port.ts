@@ -1,69 +1,144 @@
 /**
- * Host adapter: the workspace port over `ctx.fs`. Every read resolves the
- * workspace root and the target through the host filesystem (symlinks
- * followed), requires canonical containment, a regular file, the size bound,
- * and strict UTF-8.
+ * Host adapter: the workspace as one attempt's checks may read it, over
+ * `ctx.fs`. A file is resolved to its canonical path, which must lie inside
+ * the canonical workspace root; every path entry from the root to the file
+ * is read (without following links) before and after the content is read,
+ * and the content counts only when all of them are the same real
+ * directories and the same regular file both times, so content read through
+ * a link swapped in meanwhile is refused rather than judged. Each file is
+ * observed at most once per attempt, under a concurrency cap and a byte
+ * budget for the whole attempt.
  */
-import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
+import { posix } from 'node:path'
+import type { FileSystem, FsPathInfo, FsTarget } from '@deepseek-ai/dsh-fs'
 import type { EntryEvidence, FileInspection, TextEvidence, WorkspacePort } from '../checks/evidence.js'
 import type { WorkspacePath } from '../checks/paths.js'
 import { decodeUtf8Strict } from '../../kernel/text.js'
 
-function reason(error: unknown): string {
+/** Bounds of one attempt's reads. */
+export interface ReadBudget {
+  readonly maxFileBytes: number
+  readonly maxAttemptBytes: number
+  readonly maxConcurrentReads: number
+}
+
+type Observation =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'refused', readonly reason: string }
+  | { readonly kind: 'file', readonly size: number, readonly bytes: Uint8Array | null }
+
+function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+const CHANGED = 'changed while it was read (a path entry was replaced); its content is not judged'
+
+/** A counting semaphore. */
+class Slots {
+  private free: number
+  private readonly waiting: Array<() => void> = []
+  constructor(count: number) {
+    this.free = count
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1
+    else await new Promise<void>(resolve => this.waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = this.waiting.shift()
+      if (next === undefined) this.free += 1
+      else next()
+    }
+  }
+}
+
+function sameEntries(before: ReadonlyArray<FsPathInfo | undefined>, after: ReadonlyArray<FsPathInfo | undefined>): boolean {
+  return before.length === after.length && before.every((entry, index) => entry?.version === after[index]?.version && entry?.type === after[index]?.type)
+}
+
 /**
- * The workspace of one session as evaluators may read it.
+ * The workspace of one session as one attempt's evaluators may read it.
  * @param fs - `ctx.fs`.
  * @param cwd - the session's workspace directory (absolute).
- * @param maxFileBytes - largest file a check may read.
+ * @param budget - per-file size, per-attempt bytes, concurrent reads.
  * @param signal - cancels reads.
  */
-export function workspacePort(fs: FileSystem, cwd: string, maxFileBytes: number, signal?: AbortSignal): WorkspacePort {
+export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, signal?: AbortSignal): WorkspacePort {
   const options = signal === undefined ? {} : { signal }
-  let rootTarget: Promise<FsTarget> | undefined
-  const root = (): Promise<FsTarget> => (rootTarget ??= fs.resolve(cwd, options))
+  const slots = new Slots(budget.maxConcurrentReads)
+  const observed = new Map<string, Promise<Observation>>()
+  let bytesLeft = budget.maxAttemptBytes
+  let rootPromise: Promise<{ target: FsTarget, path: string }> | undefined
+  const root = (): Promise<{ target: FsTarget, path: string }> => (rootPromise ??= fs.resolve(cwd, options).then(target => ({ target, path: fs.processPath(target) })))
+  const lstatAll = (paths: readonly string[]): Promise<Array<FsPathInfo | undefined>> => Promise.all(paths.map(path => fs.lstat(path, {}, signal)))
 
-  /** Resolve, require containment and a regular file; the target is reused for the read. */
-  const locateFile = async (path: WorkspacePath): Promise<Exclude<FileInspection, { kind: 'file' }> | { kind: 'located', target: FsTarget, size: number }> => {
-    try {
-      const target = await fs.resolve(path, { cwd, ...options })
-      if (!fs.contains(await root(), target)) return { kind: 'refused', reason: `resolves outside the workspace (to ${target.displayPath})` }
-      const info = await fs.stat(target, signal)
-      if (info === undefined) return { kind: 'missing' }
-      if (info.type !== 'file') return { kind: 'refused', reason: `is a ${info.type}, not a regular file` }
-      return { kind: 'located', target, size: info.size ?? 0 }
-    } catch (error) {
-      return { kind: 'refused', reason: `cannot be inspected: ${reason(error)}` }
+  /** The root and every entry below it down to `canonical`. */
+  const chainOf = (rootPath: string, canonical: string): string[] => {
+    const relative = posix.relative(rootPath, canonical)
+    const chain = [rootPath]
+    for (const segment of relative === '' ? [] : relative.split('/')) chain.push(posix.join(chain.at(-1) as string, segment))
+    return chain
+  }
+
+  const observe = async (path: WorkspacePath, content: boolean): Promise<Observation> => {
+    const { target: rootTarget, path: rootPath } = await root()
+    const target = await fs.resolve(path, { cwd, ...options })
+    if (!fs.contains(rootTarget, target)) return { kind: 'refused', reason: `resolves outside the workspace (to ${target.displayPath})` }
+    const chain = chainOf(rootPath, fs.processPath(target))
+    const before = await lstatAll(chain)
+    const last = before.at(-1)
+    if (before.slice(0, -1).some(entry => entry?.type !== 'directory')) return before.slice(0, -1).some(entry => entry === undefined) && last === undefined ? { kind: 'missing' } : { kind: 'refused', reason: CHANGED }
+    if (last === undefined) return { kind: 'missing' }
+    if (last.type === 'symlink') return { kind: 'refused', reason: CHANGED }
+    if (last.type !== 'file') return { kind: 'refused', reason: `is a ${last.type}, not a regular file` }
+    const size = last.size ?? 0
+    if (!content) return sameEntries(before, await lstatAll(chain)) ? { kind: 'file', size, bytes: null } : { kind: 'refused', reason: CHANGED }
+    if (size > budget.maxFileBytes) return { kind: 'refused', reason: `is ${size} bytes, over the ${budget.maxFileBytes}-byte limit (maxFileBytes)` }
+    if (size > bytesLeft) return { kind: 'refused', reason: `would take the attempt past its read budget of ${budget.maxAttemptBytes} bytes (evidence.maxAttemptBytes)` }
+    bytesLeft -= size
+    const bytes = await slots.run(() => fs.readBytes(target, signal, budget.maxFileBytes))
+    return sameEntries(before, await lstatAll(chain)) && bytes.length === size ? { kind: 'file', size, bytes } : { kind: 'refused', reason: CHANGED }
+  }
+
+  /** One observation per path per attempt; a content read also answers an inspection. */
+  const once = async (path: WorkspacePath, content: boolean): Promise<Observation> => {
+    const known = observed.get(path)
+    if (known !== undefined) {
+      const found = await known
+      if (!content || found.kind !== 'file' || found.bytes !== null) return found
     }
+    const pending = observe(path, content).catch((error: unknown): Observation => ({ kind: 'refused', reason: `cannot be read: ${message(error)}` }))
+    observed.set(path, pending)
+    return pending
   }
 
   return {
     async inspect(path: WorkspacePath): Promise<FileInspection> {
-      const found = await locateFile(path)
-      return found.kind === 'located' ? { kind: 'file', size: found.size } : found
+      const found = await once(path, false)
+      return found.kind === 'file' ? { kind: 'file', size: found.size } : found
     },
     async readText(path: WorkspacePath): Promise<TextEvidence> {
-      const found = await locateFile(path)
-      if (found.kind !== 'located') return found
-      if (found.size > maxFileBytes) return { kind: 'refused', reason: `is ${found.size} bytes, over the ${maxFileBytes}-byte limit (maxFileBytes)` }
-      try {
-        const text = decodeUtf8Strict(await fs.readBytes(found.target, signal, maxFileBytes))
-        return text === undefined ? { kind: 'refused', reason: 'is not valid UTF-8 text' } : { kind: 'text', text }
-      } catch (error) {
-        return { kind: 'refused', reason: `cannot be read: ${reason(error)}` }
-      }
+      const found = await once(path, true)
+      if (found.kind !== 'file') return found
+      const text = found.bytes === null ? undefined : decodeUtf8Strict(found.bytes)
+      return text === undefined ? { kind: 'refused', reason: 'is not valid UTF-8 text' } : { kind: 'text', text }
     },
     async entry(path: WorkspacePath): Promise<EntryEvidence> {
       try {
+        const { target: rootTarget, path: rootPath } = await root()
         const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.'
         const parentTarget = await fs.resolve(parent, { cwd, ...options })
-        if (!fs.contains(await root(), parentTarget)) return { kind: 'refused', reason: `its directory resolves outside the workspace (to ${parentTarget.displayPath})` }
-        const info = await fs.lstat(path, { cwd }, signal)
-        return info === undefined ? { kind: 'absent' } : { kind: 'present', type: info.type }
+        if (!fs.contains(rootTarget, parentTarget)) return { kind: 'refused', reason: `its directory resolves outside the workspace (to ${parentTarget.displayPath})` }
+        const chain = [...chainOf(rootPath, fs.processPath(parentTarget)), posix.join(fs.processPath(parentTarget), posix.basename(path))]
+        const entries = await lstatAll(chain)
+        const parents = entries.slice(0, -1)
+        if (parents.some(entry => entry !== undefined && entry.type !== 'directory')) return { kind: 'refused', reason: CHANGED }
+        const info = entries.at(-1)
+        return parents.some(entry => entry === undefined) || info === undefined ? { kind: 'absent' } : { kind: 'present', type: info.type }
       } catch (error) {
-        return { kind: 'refused', reason: `cannot be inspected: ${reason(error)}` }
+        return { kind: 'refused', reason: `cannot be inspected: ${message(error)}` }
       }
     },
   }
