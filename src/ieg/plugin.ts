@@ -11,7 +11,7 @@ import type { Context } from '@deepseek-ai/cordis'
 import type {} from '@deepseek-ai/dsh-fs'
 import type {} from '@deepseek-ai/dsh-session-projection'
 import type {} from '@deepseek-ai/dsh-system-prompt'
-import { resolveConfig } from '../kernel/config.js'
+import { resolveConfig, writtenConfig } from '../kernel/config.js'
 import { dualProjectionUnit } from '../kernel/projection.js'
 import { DEFAULT_STATUS_ORDER, IegSchema, type IegConfig } from './config.js'
 import { DiagnosticsMirror } from './diagnostics/export-mirror.js'
@@ -36,8 +36,8 @@ declare module '@deepseek-ai/dsh-session-projection/types' {
 
 export const name = 'ieg'
 export const inject = ['tools', 'systemPrompt', 'sessionProjections']
-/** Defaults and documentation come from the strict schema; an invalid value reaches `apply`, which mounts inert. */
-export const Config: Schema<IegConfig> = Schema.union([IegSchema, Schema.any()]) as unknown as Schema<IegConfig>
+/** The configuration as written; `apply` resolves it strictly and mounts inert when it is invalid (see `writtenConfig`). */
+export const Config = writtenConfig(IegSchema)
 export type Config = IegConfig
 
 const MODULE_ENABLED: Record<ModuleId, (config: IegConfig) => boolean> = {

@@ -4,6 +4,7 @@
  * Pure; schemastery is a data library, not a host service.
  */
 import type Schema from '@deepseek-ai/schemastery'
+import SchemaFactory from '@deepseek-ai/schemastery'
 
 /** One documented configuration key, derived from a schema. */
 export interface ConfigKeyDoc {
@@ -39,6 +40,7 @@ export function findConfigProblem(schema: Schema, value: unknown, path = '$'): s
   const element = items(schema)
   if (element !== undefined && Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
+      if (item === null || item === undefined) return `${path}[${index}] must not be empty`
       const problem = findConfigProblem(element, item, `${path}[${index}]`)
       if (problem !== undefined) return problem
     }
@@ -72,6 +74,19 @@ export function resolveConfig<T>(schema: Schema<T>, raw: T, row: string): T {
   } catch (error) {
     throw new Error(`dsh-governance: ${row} config ${error instanceof Error ? error.message : String(error)}`)
   }
+}
+
+/**
+ * The `Config` a row exports: the value as written, passed through. The host
+ * resolves a row's `Config` before `apply` and that resolution drops reserved
+ * keys (`__proto__`, `constructor`) without a word, so each row resolves its
+ * own strict schema with {@link resolveConfig} inside `apply`, where it sees
+ * exactly what the operator wrote.
+ * @param schema - the row's strict schema (named for the type only).
+ */
+export function writtenConfig<T>(schema: Schema<T>): Schema<T> {
+  void schema
+  return SchemaFactory.any() as unknown as Schema<T>
 }
 
 /**

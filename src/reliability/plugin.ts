@@ -7,7 +7,7 @@ import type { Context } from '@deepseek-ai/cordis'
 import type {} from '@deepseek-ai/dsh-fs'
 import type {} from '@deepseek-ai/dsh-session-projection'
 import type {} from '@deepseek-ai/dsh-system-prompt'
-import { resolveConfig } from '../kernel/config.js'
+import { resolveConfig, writtenConfig } from '../kernel/config.js'
 import { dualProjectionUnit } from '../kernel/projection.js'
 import { ReliabilityConfig } from './config.js'
 import { reliabilityFold, type ReliabilityState } from './contract/fold.js'
@@ -23,7 +23,8 @@ declare module '@deepseek-ai/dsh-session-projection/types' {
 
 export const name = 'reliability-governor'
 export const inject = ['tools', 'sessionProjections', 'systemPrompt', 'fs']
-export const Config = ReliabilityConfig
+/** The configuration as written; `apply` resolves it strictly (see `writtenConfig`). */
+export const Config = writtenConfig(ReliabilityConfig)
 export type Config = ReliabilityConfig
 
 /**

@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { SessionId } from '@deepseek-ai/dsh-session'
+import * as reliability from '../../src/reliability/plugin.ts'
+import { reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.ts'
+import { readProjectionState } from '../../src/kernel/projection.ts'
+import { mountHost } from '../support/host.ts'
+import { call, say } from '../support/script.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createProfile, makeWorkspace, readSessionLogs } from '../support/dsh-profile.ts'
 import { systemPromptOf, toolNamesOf, wireText, type ScriptedModelServer } from '../support/model-server.ts'
@@ -33,5 +39,34 @@ describe('verified completion in a real dsh profile', () => {
 
     expect(await readFile(join(workspace, 'CHANGELOG.md'), 'utf8')).toContain('## 1.2.0')
     expect(JSON.parse(await readFile(join(workspace, 'package.json'), 'utf8'))).toEqual({ name: 'demo', version: '1.2.0' })
+  })
+
+  it('refuses a contract whose value nests 2,000 deep with the field and bound, continues, and the session reloads', async () => {
+    const profile = await createProfile({ dsh: e2eEnv('DSHG_DSH_BIN'), tarball: e2eEnv('DSHG_TARBALL') })
+    const workspace = await makeWorkspace({ 'config.json': '{"a": 1}\n' })
+    let deep: unknown = 1
+    for (let level = 0; level < 2000; level += 1) deep = [deep]
+    const { server } = await runScripted(profile, 'Pin the config.', workspace, [
+      call('reliability_begin', {
+        objective: 'config.json holds the nested value',
+        claims: [{ id: 'c1', statement: 'the value is pinned', importance: 'critical', verification: 'deterministic', check_ids: ['k1'] }],
+        checks: [{ id: 'k1', kind: 'json_equals', path: 'config.json', pointer: '/a', value: deep }],
+      }),
+      call('reliability_status'),
+      say('I could not open the contract; nothing is verified.'),
+    ], servers)
+    const refusal = wireText(server.requests[1]!.messages.at(-1)!)
+    expect(refusal).toContain('checks[0].value: nests deeper than 32 levels (limits.json.maxDepth)')
+    expect(wireText(server.requests[2]!.messages.at(-1)!)).toContain('"phase": "inactive"')
+    const logs = await readSessionLogs(profile.home)
+    expect(logs).toHaveLength(1)
+    expect(logs[0]!.events.filter(event => event.type.startsWith('reliability/'))).toEqual([])
+    const host = await mountHost({ fs: true, persistenceRoot: join(profile.home, 'sessions'), plugins: [[reliability, {}]] })
+    try {
+      const handle = await host.ctx.agentLoop.resume(host.ctx, { resumeSessionId: SessionId(basename(dirname(logs[0]!.path))), agentOptions: { provider: 'mock', model: 'mock' } })
+      expect(reliabilityPhase(readProjectionState(host.ctx.sessionProjections, handle.agent.session, reliabilityFold))).toBe('inactive')
+    } finally {
+      await host.dispose()
+    }
   })
 })

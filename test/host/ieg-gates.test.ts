@@ -125,6 +125,22 @@ describe('the workspace gate through the real tools', () => {
   })
 })
 
+describe('diagnostics per session', () => {
+  it('shows a session only its own diagnostics and the mount record, while the mirror keeps them all', async () => {
+    const host = await iegHost(cleanups, { workspace: { policy: 'deny' } }, { '.git/config': '[core]\n' }, { realTools: true })
+    scriptModel(host.ctx, [bash('echo secret-target > .git/hooks-leak'), say('first done'), call('ieg_status'), say('second done')])
+    const first = createAgent(host.ctx, 'first-session', host.workspace)
+    await runTurn(first, 'try')
+    const second = createAgent(host.ctx, 'second-session', host.workspace)
+    await runTurn(second, 'status')
+    const status = JSON.parse(toolResults(second).at(-1)!.text) as { diagnostics: Array<{ code: string, sessionId: string | null }>, diagnosticCounts: Record<string, number>, mounted: boolean }
+    expect(status.mounted).toBe(true)
+    expect(JSON.stringify(status)).not.toContain('hooks-leak')
+    expect(status.diagnosticCounts['ieg.workspace_mutation_blocked']).toBeUndefined()
+    expect(status.diagnostics.every(entry => entry.sessionId === null || entry.sessionId === 'second-session')).toBe(true)
+  })
+})
+
 describe('a bad configuration', () => {
   it('mounts an inert surface whose ieg_status names the key path, with no section and no gate', async () => {
     const host = await iegHost(cleanups, { workspace: { policy: 'maybe' } }, { '.git/config': '[core]\n' })

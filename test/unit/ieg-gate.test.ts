@@ -93,9 +93,25 @@ describe('orientation records', () => {
     expect(second).toEqual({ revision: 2, intent: '', objective: 'Ship 1.2', scope: 'docs only', terminology: [], plan: ['a', 'b'] })
     expect(renderOrientation(second)).toContain('Plan:\n1. a\n2. b')
     let state = iegFold.init()
+    state = applyIegEvent(state, { type: 'ieg/orientation', seq: 2, data: first })
     state = applyIegEvent(state, { type: 'ieg/orientation', seq: 3, data: second })
     expect(state.orientation).toEqual(second)
     expect(applyIegEvent(state, { type: 'tool/call', seq: 4, data: {} })).toBe(state)
+  })
+
+  it('decodes records strictly: an unknown key, a wrong type or a skipped revision is an integrity violation, and nothing later applies', () => {
+    const first = mergeOrientation(null, parseOrientationUpdate({ objective: 'Ship 1.2' }, limits))
+    const cases: Array<[unknown, string]> = [
+      [{ ...first, extra: 1 }, 'Unrecognized key'],
+      [{ ...first, plan: 'a' }, 'plan'],
+      [{ ...first, revision: 2 }, 'revision 2, the next is 1'],
+      [null, 'record'],
+    ]
+    for (const [data, reason] of cases) {
+      const broken = iegFold.apply(iegFold.init(), { type: 'ieg/orientation', seq: 1, data })
+      expect(broken.integrityError).toContain(reason)
+      expect(iegFold.apply(broken, { type: 'ieg/orientation', seq: 2, data: first })).toBe(broken)
+    }
   })
 
   it('refuses bad input naming the field', () => {

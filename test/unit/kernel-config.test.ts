@@ -19,7 +19,17 @@ describe('row configuration', () => {
     expect(() => resolveConfig(Example, { limit: 50 } as never, 'row')).toThrow('dsh-governance: row config $.limit expected number <= 10 but got 50')
     expect(() => resolveConfig(Example, { nested: { mode: 'c' } } as never, 'row')).toThrow('$.nested.mode')
     expect(() => resolveConfig(Example, { limt: 5 } as never, 'row')).toThrow('dsh-governance: row config $.limt is not a known key')
-    expect(() => resolveConfig(Example, { nested: { mood: 'a' } } as never, 'row')).toThrow('$.nested.mood is not a known key')
+    expect(() => resolveConfig(Example, { nested: { mood: 'a' } } as never, 'row')).toThrow('$.nested.mood is not a known key (known at $.nested: mode)')
+  })
+
+  it('checks array items, reserved keys and finite numbers at every depth', () => {
+    const Listed = Schema.object({ tools: Schema.array(Schema.object({ name: Schema.string(), keys: Schema.array(Schema.string()).default([]) })).default([]), ratio: Schema.number().default(0.5) })
+    expect(() => resolveConfig(Listed, { tools: [{ name: 'w', kees: ['x'] }] } as never, 'row')).toThrow('$.tools[0].kees is not a known key (known at $.tools[0]: name, keys)')
+    expect(() => resolveConfig(Listed, JSON.parse('{"__proto__": {"x": 1}}') as never, 'row')).toThrow('$.__proto__ is a reserved name')
+    expect(() => resolveConfig(Listed, { tools: [{ name: 'w', constructor: 1 }] } as never, 'row')).toThrow('$.tools[0].constructor is a reserved name')
+    expect(() => resolveConfig(Listed, { toString: 1 } as never, 'row')).toThrow('$.toString is a reserved name')
+    expect(() => resolveConfig(Listed, { ratio: Number.NaN } as never, 'row')).toThrow('$.ratio must be a finite number (got NaN)')
+    expect(() => resolveConfig(Listed, { ratio: Number.POSITIVE_INFINITY } as never, 'row')).toThrow('$.ratio must be a finite number')
   })
 
   it('describes every leaf key for the docs table', () => {

@@ -5,6 +5,8 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import * as reliability from '../../src/reliability/plugin.ts'
 import * as ieg from '../../src/ieg/plugin.ts'
+import { ReliabilityConfig } from '../../src/reliability/config.ts'
+import { IegSchema } from '../../src/ieg/config.ts'
 
 const root = join(import.meta.dirname, '../..')
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -81,8 +83,8 @@ describe('cordis.patch.yml', () => {
 
   it('writes out each row\'s full default configuration', () => {
     const byId = Object.fromEntries(rows.map(row => [row.id, row.config]))
-    expect(byId['reliability-governor']).toEqual(reliability.Config({} as never))
-    expect(byId['ieg']).toEqual(ieg.Config({} as never))
+    expect(byId['reliability-governor']).toEqual(ReliabilityConfig({} as never))
+    expect(byId['ieg']).toEqual(IegSchema({} as never))
     expect(reliability.name).toBe('reliability-governor')
     expect(ieg.name).toBe('ieg')
   })

@@ -17,12 +17,12 @@ export interface MountRecord extends JsonObject {
 /**
  * The one-line status for the runtime context, at most 200 bytes, no content.
  * @param record - mount record.
- * @param oriented - whether the session has a recorded orientation.
+ * @param orientation - the session's orientation: `recorded`, `not recorded`, `records inconsistent`.
  */
-export function statusLine(record: MountRecord, oriented: boolean): string {
+export function statusLine(record: MountRecord, orientation: string): string {
   const line = !record.mounted
     ? `IEG inert: configuration refused (${record.configError ?? 'unknown error'})`
-    : `IEG active: ${record.modules.length} modules; orientation ${oriented ? 'recorded' : 'not recorded'}${record.degraded.length > 0 ? `; degraded: ${record.degraded.length}` : ''}`
+    : `IEG active: ${record.modules.length} modules; orientation ${orientation}${record.degraded.length > 0 ? `; degraded: ${record.degraded.length}` : ''}`
   const bytes = Buffer.from(line, 'utf8')
   return bytes.length <= 200 ? line : `${bytes.subarray(0, 196).toString('utf8').replace(/\uFFFD+$/, '')}...`
 }

@@ -44,7 +44,9 @@ export function registerOrientationTool(rt: IegRuntime): void {
       const agent = exec.agent
       if (agent === undefined) throw new Error(`${RECORD_ORIENTATION} needs a calling agent (no session to record in)`)
       const update = parseOrientationUpdate(args as Record<string, unknown>, config.limits)
-      const record = mergeOrientation(iegStateOf(ctx, agent).orientation, update)
+      const state = iegStateOf(ctx, agent)
+      if (state.integrityError !== null) throw new Error(`the orientation records of this session are inconsistent (${state.integrityError}); nothing new is recorded`)
+      const record = mergeOrientation(state.orientation, update)
       agent.session.append('ieg/orientation', record)
       rt.diagnose('ieg.orientation_recorded', { revision: record.revision, fields: Object.keys(update) }, agent)
       return record

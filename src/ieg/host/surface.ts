@@ -12,6 +12,7 @@ import { statusLine, type MountRecord } from '../diagnostics/mount-record.js'
 import type { DiagnosticsRing } from '../diagnostics/ring.js'
 import type { CompiledPrompt } from '../prompt/compiler.js'
 import { iegStateOf } from './runtime.js'
+import type { IegState } from '../orientation/fold.js'
 
 /** Section and context names. */
 export const GOVERNANCE_SECTION = 'ieg:governance'
@@ -39,10 +40,21 @@ export function registerStatusLine(ctx: Context, record: MountRecord, order: num
     order,
     text: (assemble) => {
       const agent = assemble.agent
-      const oriented = record.mounted && agent !== undefined && iegStateOf(ctx, agent).orientation !== null
-      return statusLine(record, oriented)
+      if (!record.mounted || agent === undefined) return statusLine(record, 'not recorded')
+      try {
+        const state = iegStateOf(ctx, agent)
+        return statusLine(record, state.integrityError !== null ? 'records inconsistent' : state.orientation === null ? 'not recorded' : 'recorded')
+      } catch (error) {
+        return statusLine(record, `unreadable (${error instanceof Error ? error.message : String(error)})`)
+      }
     },
   })
+}
+
+/** The calling session's own part of `ieg_status`. */
+export interface SessionView {
+  readonly id: string
+  readonly state: IegState | null
 }
 
 /**
@@ -50,11 +62,12 @@ export function registerStatusLine(ctx: Context, record: MountRecord, order: num
  * @param record - the mount record.
  * @param ring - the diagnostics ring.
  * @param recent - most diagnostics returned.
- * @param session - the calling session: only its diagnostics and the mount's own are shown; omit for every session.
+ * @param session - the calling session: only its diagnostics and the mount's own are shown, with its state; omit for every session.
  */
-export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recent: number, session?: string): JsonObject {
-  const visible = session === undefined ? undefined : (sessionId: string | null) => sessionId === null || sessionId === session
-  return { ...record, diagnosticCounts: ring.counts(visible), diagnostics: ring.recent(recent, visible) }
+export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recent: number, session?: SessionView): JsonObject {
+  const visible = session === undefined ? undefined : (sessionId: string | null) => sessionId === null || sessionId === session.id
+  const own = session?.state === undefined || session.state === null ? {} : { session: { orientationRevision: session.state.orientation?.revision ?? null, integrityError: session.state.integrityError } }
+  return { ...record, ...own, diagnosticCounts: ring.counts(visible), diagnostics: ring.recent(recent, visible) }
 }
 
 /**
@@ -62,13 +75,24 @@ export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recen
  * @param ctx - context carrying `tools`.
  * @param snapshot - reads the current status.
  */
-export function registerStatusTool(ctx: Context, snapshot: (session: string) => JsonObject): void {
+export function registerStatusTool(ctx: Context, snapshot: (session: SessionView) => JsonObject): void {
   ctx.tools.register(defineTool({
     name: 'ieg_status',
     description: 'Read-only. Report how information-environment governance is mounted in this session: modules, prompt section, degraded capabilities, configuration errors and this session\'s recent diagnostics.',
     parameters: {},
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
-    execute: async (_args, exec) => snapshot(String(exec.agent?.session.id ?? '')),
+    execute: async (_args, exec) => {
+      const agent = exec.agent
+      const state = agent === undefined || ctx.get('sessionProjections') === undefined ? null : (() => {
+        try {
+          return iegStateOf(ctx, agent)
+        } catch {
+          // The projection is absent when the row mounted inert: there is no session state to show.
+          return null
+        }
+      })()
+      return snapshot({ id: String(agent?.session.id ?? ''), state })
+    },
   }))
 }

@@ -1,4 +1,9 @@
-/** The IEG session state folded from `ieg/*` events. Pure. */
+/**
+ * The IEG session state folded from `ieg/*` events. Pure. Each orientation
+ * record is decoded strictly (exact keys, types, the next revision); the
+ * first that fails becomes the integrity state, and nothing later applies.
+ */
+import { z } from 'zod'
 import type { JsonObject } from '../../kernel/json.js'
 import type { FoldEvent, FoldSpec } from '../../kernel/projection.js'
 import type { OrientationRecord } from './record.js'
@@ -6,31 +11,55 @@ import type { OrientationRecord } from './record.js'
 /** Folded IEG state of one session. */
 export interface IegState extends JsonObject {
   orientation: OrientationRecord | null
+  /** The first record that could not be decoded or was out of order; once set, nothing later applies. */
+  integrityError: string | null
 }
 
-const INITIAL: IegState = { orientation: null }
+const INITIAL: IegState = { orientation: null, integrityError: null }
+
+const orientation = z.strictObject({
+  revision: z.number().int().min(1),
+  intent: z.string(),
+  objective: z.string(),
+  scope: z.string(),
+  terminology: z.array(z.strictObject({ term: z.string(), meaning: z.string() })),
+  plan: z.array(z.string()),
+})
 
 /**
  * Apply one committed event.
  * @returns the next state; the same reference for other events.
  */
 export function applyIegEvent(state: IegState, event: FoldEvent): IegState {
+  if (state.integrityError !== null) return state
   switch (event.type) {
-    case 'ieg/orientation': return { ...state, orientation: event.data as OrientationRecord }
+    case 'ieg/orientation': {
+      const decoded = orientation.safeParse(event.data)
+      if (!decoded.success) return { ...state, integrityError: `ieg/orientation at seq ${event.seq}: ${decoded.error.issues[0]?.message ?? 'malformed'} at ${decoded.error.issues[0]?.path.join('.') || 'record'}` }
+      const expected = (state.orientation?.revision ?? 0) + 1
+      if (decoded.data.revision !== expected) return { ...state, integrityError: `ieg/orientation at seq ${event.seq}: revision ${decoded.data.revision}, the next is ${expected}` }
+      return { ...state, orientation: decoded.data }
+    }
     default: return state
   }
 }
 
-/** Shape guard (not a deep walk: the state is only ever produced by this fold from accepted events). */
+/** Shape guard (not a deep walk: the state is only ever produced by this fold from decoded events). */
 function isIegState(value: unknown): value is IegState {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'orientation' in value
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'orientation' in value && 'integrityError' in value
 }
 
 /** The projection fold registered by the `ieg` row. */
 export const iegFold: FoldSpec<IegState, 'ieg'> = {
   key: 'ieg',
-  stateVersion: 1,
+  stateVersion: 2,
   init: () => INITIAL,
-  apply: applyIegEvent,
+  apply: (state, event) => {
+    try {
+      return applyIegEvent(state, event)
+    } catch (error) {
+      return { ...state, integrityError: `${event.type} at seq ${event.seq}: it could not be read (${error instanceof Error ? error.message : String(error)})` }
+    }
+  },
   isState: isIegState,
 }

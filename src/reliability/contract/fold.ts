@@ -100,12 +100,35 @@ export function applyReliabilityEvent(state: ReliabilityState, event: FoldEvent)
 }
 
 /**
+ * Why an active contract's records are incomplete: its last attempt settled
+ * it (passed, spent the budget, or failed beyond repair) but the terminal that
+ * is written with it is missing, as when a log was cut after the attempt.
+ * @param state - folded state.
+ * @returns the reason, or null.
+ */
+export function missingSettlement(state: ReliabilityState): string | null {
+  const last = state.attempts.at(-1)
+  if (state.integrityError !== null || state.contract === null || state.terminal !== null || last === undefined) return null
+  if (last.verdict === 'pass') return `attempt ${last.attempt} passed but its certification is missing`
+  if (last.attempt >= state.contract.maxAttempts || last.results.every(result => result.passed || result.final === true)) return `attempt ${last.attempt} settled the contract but its terminal record is missing`
+  return null
+}
+
+/**
+ * The state's integrity problem, recorded or derived.
+ * @param state - folded state.
+ */
+export function integrityProblem(state: ReliabilityState): string | null {
+  return state.integrityError ?? missingSettlement(state)
+}
+
+/**
  * The phase of a folded state.
  * @param state - folded state.
  * @returns `integrity` after a violation, inactive without a contract, the terminal outcome once ended, else active.
  */
 export function reliabilityPhase(state: ReliabilityState): ReliabilityPhase {
-  if (state.integrityError !== null) return 'integrity'
+  if (integrityProblem(state) !== null) return 'integrity'
   if (state.contract === null) return 'inactive'
   return state.terminal === null ? 'active' : state.terminal.outcome
 }

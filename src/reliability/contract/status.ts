@@ -1,6 +1,6 @@
 /** The model-facing status of the governor. Pure. */
 import type { JsonObject } from '../../kernel/json.js'
-import { reliabilityPhase, type ReliabilityState } from './fold.js'
+import { integrityProblem, reliabilityPhase, type ReliabilityState } from './fold.js'
 
 /**
  * Status: the phase and the latest contract's progress.
@@ -20,6 +20,6 @@ export function describeReliabilityStatus(state: ReliabilityState): JsonObject {
     },
     lastAttempt: state.attempts.at(-1) ?? null,
     terminal: state.terminal,
-    integrityError: state.integrityError,
+    integrityError: integrityProblem(state),
   }
 }

@@ -2,7 +2,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { readProjectionState } from '../../kernel/projection.js'
-import { reliabilityFold, reliabilityPhase, type ReliabilityState } from '../contract/fold.js'
+import { integrityProblem, reliabilityFold, reliabilityPhase, type ReliabilityState } from '../contract/fold.js'
 import type { ContractRecord } from '../contract/records.js'
 
 /**
@@ -22,7 +22,8 @@ export function governorState(ctx: Context, agent: Agent): ReliabilityState {
  */
 export function activeState(ctx: Context, agent: Agent): ReliabilityState & { contract: ContractRecord } {
   const state = governorState(ctx, agent)
-  if (state.integrityError !== null) throw new Error(`the governor's session records are inconsistent (${state.integrityError}); nothing in this session can be certified`)
+  const problem = integrityProblem(state)
+  if (problem !== null) throw new Error(`the governor's session records are inconsistent (${problem}); nothing in this session can be certified`)
   const phase = reliabilityPhase(state)
   if (phase !== 'active' || state.contract === null) {
     throw new Error(phase === 'inactive' ? 'no evidence contract is open; call reliability_begin first' : `contract ${state.contract?.contractId ?? ''} already ended (${phase}); open a new one with reliability_begin`)

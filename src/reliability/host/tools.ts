@@ -10,7 +10,7 @@ import { canonicalJson, type JsonObject } from '../../kernel/json.js'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { contractLimits, type ReliabilityConfig } from '../config.js'
 import { assessCoverage } from '../contract/coverage.js'
-import { reliabilityPhase } from '../contract/fold.js'
+import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
 import { parseContractInput } from '../contract/input.js'
 import { abstainRecord, openContract, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
 import { contractParameters } from './contract-schema.js'
@@ -55,7 +55,8 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     execute: async (args, exec) => {
       const agent = callingAgent(exec, 'reliability_begin')
       const state = governorState(ctx, agent)
-      if (state.integrityError !== null) throw new Error(`the governor's session records are inconsistent: ${state.integrityError}`)
+      const problem = integrityProblem(state)
+      if (problem !== null) throw new Error(`the governor's session records are inconsistent (${problem}); nothing in this session can be certified`)
       if (reliabilityPhase(state) === 'active') throw new Error(`contract ${state.contract?.contractId ?? ''} is active; verify it or call reliability_abstain before opening another`)
       const spec = parseContractInput(args, limits)
       const coverage = assessCoverage(spec.claims, spec.checks)

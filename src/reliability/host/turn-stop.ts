@@ -11,7 +11,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import type { ReliabilityConfig } from '../config.js'
-import { reliabilityPhase } from '../contract/fold.js'
+import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
 import { integrityMessage, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { evaluateContract } from './evaluation.js'
@@ -34,10 +34,11 @@ export function enforceAtTurnStop(ctx: Context, config: ReliabilityConfig, plugi
   ctx.on('agent/turn-stopping', async ({ agent, signal }) => {
     try {
       const state = governorState(ctx, agent)
-      if (state.integrityError !== null) {
-        if (reported.get(agent.session) === state.integrityError) return
-        reported.set(agent.session, state.integrityError)
-        steer(agent, integrityMessage(state.integrityError))
+      const problem = integrityProblem(state)
+      if (problem !== null) {
+        if (reported.get(agent.session) === problem) return
+        reported.set(agent.session, problem)
+        steer(agent, integrityMessage(problem))
         return
       }
       if (reliabilityPhase(state) !== 'active' || state.contract === null) return

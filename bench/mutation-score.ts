@@ -1,0 +1,39 @@
+/**
+ * Mutation scores from Stryker's JSON report, per decision core and in all:
+ * (killed + timed out) / (killed + timed out + survived + not covered).
+ * Written to reports/mutation/mutation-score.md, which `npm run
+ * bench:robustness` copies into docs/robustness.md.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../test/support/dsh-profile.ts'
+
+interface StrykerReport { files: Record<string, { mutants: Array<{ status: string }> }> }
+
+/** The decision cores the score is reported for, by source path prefix. */
+const CORES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['fold and record decoding', ['src/reliability/contract/fold.ts', 'src/reliability/contract/decode.ts']],
+  ['coverage', ['src/reliability/contract/coverage.ts']],
+  ['lifecycle', ['src/reliability/contract/lifecycle.ts']],
+  ['checks', ['src/reliability/checks/']],
+  ['gate and protected paths', ['src/ieg/workspace/gate.ts', 'src/ieg/workspace/protected.ts', 'src/ieg/workspace/classify-call.ts']],
+  ['shell classifier', ['src/ieg/shell/']],
+  ['overlap', ['src/ieg/workspace/overlap.ts']],
+]
+
+const report = JSON.parse(await readFile(join(PROJECT_ROOT, 'reports/mutation/mutation.json'), 'utf8')) as StrykerReport
+const rows: string[] = ['| decision core | mutants | killed | survived | not covered | score |', '| --- | ---: | ---: | ---: | ---: | ---: |']
+let all = { total: 0, detected: 0, survived: 0, uncovered: 0 }
+for (const [label, prefixes] of CORES) {
+  const statuses = Object.entries(report.files).filter(([path]) => prefixes.some(prefix => path.replaceAll('\\', '/').includes(prefix))).flatMap(([, file]) => file.mutants.map(mutant => mutant.status))
+  const detected = statuses.filter(status => status === 'Killed' || status === 'Timeout').length
+  const survived = statuses.filter(status => status === 'Survived').length
+  const uncovered = statuses.filter(status => status === 'NoCoverage').length
+  const scored = detected + survived + uncovered
+  all = { total: all.total + scored, detected: all.detected + detected, survived: all.survived + survived, uncovered: all.uncovered + uncovered }
+  rows.push(`| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${scored === 0 ? 'n/a' : `${(detected / scored * 100).toFixed(1)}%`} |`)
+}
+rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% |`)
+const text = `Stryker (\`npm run mutation\`, vitest runner over the unit tier, run ${new Date().toISOString()}):\n\n${rows.join('\n')}\n`
+await writeFile(join(PROJECT_ROOT, 'reports/mutation/mutation-score.md'), text)
+process.stdout.write(text)
