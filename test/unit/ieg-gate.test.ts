@@ -51,14 +51,15 @@ describe('call classification', () => {
 })
 
 describe('gate decisions', () => {
-  const base: CallAssessment = { tool: 'write', outcome: 'mutation', targets: [{ via: 'write', path: 'AUTH.md', inside: true, protectedBy: null }], opaqueReasons: [], reach: [], history: [], control: [] }
+  const base: CallAssessment = { tool: 'write', outcome: 'mutation', targets: [{ via: 'write', path: 'AUTH.md', inside: true, protectedBy: null, unresolved: null }], opaqueReasons: [], reach: [], history: [], control: [] }
   const context: GateContext = { policy: 'allow', gitHistory: 'allow', overlapCheck: 'ask', orientationMissing: null, overlap: null }
   const overlap = { path: 'AUTH.md', finding: { existing: 'SPEC.md', signal: 'filename-subject' as const, detail: 'the file name\'s subject "auth" matches its heading "Authentication"' } }
 
   it('applies protected paths, then orientation, then overlap, then the policy', () => {
-    const protectedWrite = { ...base, targets: [{ via: 'redirection >', path: '.git/config', inside: true, protectedBy: '.git' }] }
+    const protectedWrite = { ...base, targets: [{ via: 'redirection >', path: '.git/config', inside: true, protectedBy: '.git', unresolved: null }] }
     expect(decideMutation(protectedWrite, { ...context, orientationMissing: 'preStep.requireBeforeMutation', overlap })).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('redirection > writes .git/config, which is or holds the protected path .git (workspace.protectedPaths)') })
     expect(decideMutation({ ...base, control: ['git config core.hooksPath: runs programs'] }, context)).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('changes the protected .git') })
+    expect(decideMutation({ ...base, targets: [{ via: 'redirection >', path: 'dang', inside: true, protectedBy: null, unresolved: 'a link whose target does not exist yet' }] }, context)).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('writes dang, a link whose target does not exist yet, so it cannot be checked') })
     expect(decideMutation({ ...base, outcome: 'opaque', opaqueReasons: ['x'], reach: ['.g*/config could match the protected path .git'] }, context)).toMatchObject({ kind: 'deny', rule: 'protected-path', reason: expect.stringContaining('(opaque: x)') })
     expect(decideMutation(base, { ...context, orientationMissing: 'preStep.requireBeforeMutation', overlap })).toMatchObject({ kind: 'deny', rule: 'orientation-required', reason: expect.stringContaining('record_orientation') })
     expect(decideMutation(base, { ...context, overlap })).toMatchObject({ kind: 'ask', rule: 'document-overlap', reason: expect.stringContaining('would duplicate SPEC.md') })
@@ -80,7 +81,7 @@ describe('gate decisions', () => {
     const history: CallAssessment = { ...base, tool: 'bash', targets: [], history: ['git commit'] }
     expect(decideMutation(history, { ...context, policy: 'deny' })).toEqual({ kind: 'allow', rule: 'git-history' })
     expect(decideMutation(history, { ...context, policy: 'deny', gitHistory: 'policy' })).toMatchObject({ kind: 'deny', reason: expect.stringContaining('git commit') })
-    expect(decideMutation({ ...base, targets: [{ via: 'redirection >', path: '/tmp/x', inside: false, protectedBy: null }] }, { ...context, policy: 'ask' })).toMatchObject({ kind: 'ask', reason: expect.stringContaining('/tmp/x (outside the workspace)') })
+    expect(decideMutation({ ...base, targets: [{ via: 'redirection >', path: '/tmp/x', inside: false, protectedBy: null, unresolved: null }] }, { ...context, policy: 'ask' })).toMatchObject({ kind: 'ask', reason: expect.stringContaining('/tmp/x (outside the workspace)') })
   })
 })
 

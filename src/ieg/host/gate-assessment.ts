@@ -47,12 +47,16 @@ export interface AssessmentInputs {
 const MAX_REACH_WORDS = 64
 
 /**
- * The directory a shell call starts in: its working-directory argument against the session's.
+ * The directory a shell call starts in: its working-directory argument
+ * against the session's. The shell tool resolves a relative argument
+ * lexically but hands an absolute one to the kernel as written, where `..`
+ * applies to the physical parent; so an absolute one is kept as written.
  * @param call - a shell call.
  * @param cwd - the session's workspace directory.
  */
 export function startDirectory(call: Extract<GovernedCall, { kind: 'shell' }>, cwd: string): string {
-  return call.workdir === null ? cwd : posix.resolve(cwd, call.workdir)
+  if (call.workdir === null) return cwd
+  return posix.isAbsolute(call.workdir) ? call.workdir : posix.resolve(cwd, call.workdir)
 }
 
 function isGitProtected(rules: ProtectionRules): boolean {
@@ -61,7 +65,7 @@ function isGitProtected(rules: ProtectionRules): boolean {
 
 async function resolveTarget(inputs: AssessmentInputs, via: string, path: string, scope: TargetScope): Promise<ResolvedTarget & { exists: boolean | null }> {
   const checked = await checkTarget(inputs.fs, inputs.root, path, scope, inputs.rules, inputs.signal, inputs.isDocument(path))
-  return { via, path: checked.path, inside: checked.inside, protectedBy: checked.protectedBy, exists: checked.exists }
+  return { via, path: checked.path, inside: checked.inside, protectedBy: checked.protectedBy, unresolved: checked.unresolved, exists: checked.exists }
 }
 
 function written(targets: ReadonlyArray<ResolvedTarget & { exists: boolean | null }>, contents: ReadonlyArray<string | null>): WrittenFile[] {
@@ -69,7 +73,7 @@ function written(targets: ReadonlyArray<ResolvedTarget & { exists: boolean | nul
 }
 
 function plain(target: ResolvedTarget & { exists: boolean | null }): ResolvedTarget {
-  return { via: target.via, path: target.path, inside: target.inside, protectedBy: target.protectedBy }
+  return { via: target.via, path: target.path, inside: target.inside, protectedBy: target.protectedBy, unresolved: target.unresolved }
 }
 
 /** The literal directory a glob pattern starts from. */
@@ -89,6 +93,7 @@ async function reachOf(inputs: AssessmentInputs, pattern: Pattern, looseGlobs: b
     const mention = mentionedEntry(relative ?? text, inputs.rules)
     if (mention !== undefined) return `${relative ?? text} names the protected path ${mention.raw}`
     const resolved = await checkTarget(inputs.fs, inputs.root, text, 'entry', inputs.rules, inputs.signal)
+    if (resolved.unresolved !== null) return `${relative ?? text} is ${resolved.unresolved}`
     return resolved.protectedBy === null ? undefined : `${relative ?? text} resolves to ${resolved.path}, under the protected path ${resolved.protectedBy}`
   }
   const base = globBase(pattern)
@@ -106,6 +111,7 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
   const gitProtected = isGitProtected(inputs.rules)
   const literal: Array<{ via: string, path: string, scope: TargetScope }> = []
   const unproven: Pattern[] = []
+  const mentions = new Set<string>()
   const history: string[] = []
   const control: string[] = []
   const visit = (effect: ShellEffect): void => {
@@ -116,7 +122,10 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
         else literal.push({ via: effect.via, path, scope: effect.target.scope })
         return
       }
-      case 'opaque': unproven.push(...effect.words); return
+      case 'opaque':
+        unproven.push(...effect.words)
+        effect.mentions.forEach(text => mentions.add(text))
+        return
       case 'git-history': history.push(effect.via); return
       case 'repository-control':
         if (gitProtected) control.push(`${effect.via}: ${effect.reason}`)
@@ -130,6 +139,10 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
   if (inputs.computeReach && analysis.outcome === 'opaque') {
     if (unproven.length > MAX_REACH_WORDS) reach.push(`it names ${unproven.length} words the analysis cannot prove, more than it checks`)
     else for (const found of await Promise.all(unproven.map(pattern => reachOf(inputs, pattern, analysis.looseGlobs)))) if (found !== undefined) reach.push(found)
+    for (const text of mentions) {
+      const entry = mentionedEntry(text, inputs.rules)
+      if (entry !== undefined) reach.push(`its text ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)} names the protected path ${entry.raw}`)
+    }
   }
   return { tool, outcome: analysis.outcome === 'opaque' ? 'opaque' : 'mutation', targets: resolved.map(plain), opaqueReasons: analysis.opaqueReasons, reach, history, control, shell: analysis, written: written(resolved, []) }
 }
@@ -172,7 +185,7 @@ export async function assessCall(call: GovernedCall, analysis: ShellAnalysis | n
 export function assessLexically(call: GovernedCall, cwd: string, rules: ProtectionRules, analyze: (command: string, startDirectory: string, persistent: boolean) => ShellAnalysis): CallAssessment | null {
   const lexical = (via: string, path: string): ResolvedTarget => {
     const relative = workspaceRelative(posix.resolve(cwd, path), posix.resolve(cwd))
-    return { via, path: relative ?? path, inside: relative !== null, protectedBy: relative === null ? null : protectedEntryOf(relative, rules)?.raw ?? null }
+    return { via, path: relative ?? path, inside: relative !== null, protectedBy: relative === null ? null : protectedEntryOf(relative, rules)?.raw ?? null, unresolved: null }
   }
   if (call.kind === 'file-tool') {
     const named = call.writes.flatMap(write => (write.path === null ? [] : [write.path]))

@@ -22,6 +22,8 @@ export interface TargetCheck {
   readonly path: string
   readonly inside: boolean
   readonly protectedBy: string | null
+  /** Why where the write lands cannot be told, or null. */
+  readonly unresolved: string | null
   /** Whether an entry exists at the path as written (checked only when asked). */
   readonly exists: boolean | null
 }
@@ -85,22 +87,32 @@ async function exists(fs: FileSystem, path: string, signal?: AbortSignal): Promi
  */
 export async function checkTarget(fs: FileSystem, root: WorkspaceRoot, path: string, scope: TargetScope, rules: ProtectionRules, signal?: AbortSignal, existence = false): Promise<TargetCheck> {
   signal?.throwIfAborted()
-  const [canonical, present] = await Promise.all([
+  const [canonical, entry] = await Promise.all([
     resolvePhysical(fs, path, signal).catch(() => posix.normalize(path)),
-    existence ? exists(fs, path, signal) : null,
+    fs.lstat(path, {}, signal).catch(() => undefined),
   ])
+  const present = existence ? entry !== undefined : null
   const relative = workspaceRelative(canonical, root.path)
   const shown = relative === null ? canonical : relative === '' ? '.' : relative
+  const inside = relative !== null
+  if (entry?.type === 'symlink' && await danglingLink(fs, path, signal)) return { path: shown, inside, protectedBy: null, unresolved: 'a link whose target does not exist yet (creating it follows the link)', exists: present }
   const direct = relative === null ? undefined : protectedEntryOf(relative, rules)
-  if (direct !== undefined || scope === 'entry') return { path: shown, inside: relative !== null, protectedBy: direct?.raw ?? null, exists: present }
+  if (direct !== undefined || scope === 'entry') return { path: shown, inside, protectedBy: direct?.raw ?? null, unresolved: null, exists: present }
   const holdsRoot = relative === null && (root.path === canonical || root.path.startsWith(`${canonical === '/' ? '' : canonical}/`))
   const directory = holdsRoot ? root.path : relative === null ? null : canonical
   if (directory !== null) {
-    const found = await Promise.all(rules.entries.map(entry => exists(fs, posix.join(directory, ...entry.segments), signal)))
+    const found = await Promise.all(rules.entries.map(protectedEntry => exists(fs, posix.join(directory, ...protectedEntry.segments), signal)))
     const index = found.indexOf(true)
-    if (index >= 0) return { path: shown, inside: relative !== null, protectedBy: rules.entries[index]?.raw ?? null, exists: present }
+    if (index >= 0) return { path: shown, inside, protectedBy: rules.entries[index]?.raw ?? null, unresolved: null, exists: present }
   }
-  return { path: shown, inside: relative !== null, protectedBy: null, exists: present }
+  return { path: shown, inside, protectedBy: null, unresolved: null, exists: present }
+}
+
+/** Whether a path that is a symbolic link points at nothing yet. */
+async function danglingLink(fs: FileSystem, path: string, signal?: AbortSignal): Promise<boolean> {
+  const target = await fs.resolve(path, options(signal)).catch(() => undefined)
+  if (target === undefined) return true
+  return (await fs.stat(target, signal).catch(() => undefined)) === undefined
 }
 
 /**

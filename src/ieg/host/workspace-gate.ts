@@ -47,7 +47,7 @@ export function shellAnalyzer(rt: IegRuntime): (command: string, startDirectory:
   }
   return (command, startDirectory, persistent) => cache.get(`${persistent ? 'p' : 'f'}\u0000${startDirectory}\u0000${command}`, () => {
     if (Buffer.byteLength(command, 'utf8') > settings.maxCommandBytes) {
-      return summarize([{ kind: 'opaque', via: 'command', reason: `longer than ${settings.maxCommandBytes} bytes (workspace.shellAnalysis.maxCommandBytes)`, words: [ANY] }], true)
+      return summarize([{ kind: 'opaque', via: 'command', reason: `longer than ${settings.maxCommandBytes} bytes (workspace.shellAnalysis.maxCommandBytes)`, words: [ANY], mentions: [] }], true)
     }
     return analyzeShellCommand(command, { ...base, persistent, startDirectory, ...(persistent ? { home: null, tempDirectory: null } : {}) })
   })

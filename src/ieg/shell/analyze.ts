@@ -1,90 +1,96 @@
 /**
  * Classify a shell command line from its syntax tree (unbash): walk every
- * list, pipeline, compound command, function call, substitution and nested
- * script, tracking the working directory and variables, and collect what
- * each simple command writes. A command is read-only only when every simple
- * command is a known reader and every redirection goes to a descriptor or a
- * discard device. Pure.
+ * list, pipeline, compound command, function, substitution, nested script
+ * and text bash evaluates again, tracking the working directory, variables
+ * and descriptors, and collect what each simple command writes. A command is
+ * read-only only when every simple command is a known reader and every
+ * redirection goes to a descriptor or a discard device. Pure.
  */
-import { parse, type Assignment, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type AndOr, type Redirection, type Statement, type Word } from 'unbash'
-import { applyBuiltin, loopValues, STATE_BUILTINS } from './builtins.js'
-import { COMMANDS, readOnly } from './commands/index.js'
-import type { CommandCall, CommandSink } from './commands/types.js'
+import { posix } from 'node:path'
+import { parse, type AndOr, type CompoundList, type ParsedScript, type PipelineNode, type TestExpression } from 'unbash'
+import { loopValues } from './builtins.js'
+import { reachOfPath } from './descriptors.js'
 import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } from './effects.js'
-import { expandAssignment, expandWord, scanParts, type ExpansionEnv } from './expand.js'
-import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern } from './pattern.js'
-import { initialState, joinStates, withVariable, type ShellState, type Values } from './state.js'
+import { evaluateValues } from './evaluate.js'
+import { expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv } from './expand.js'
+import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import { applyRedirections, simpleCommand } from './simple-command.js'
+import { initialState, joinStates, withVariable, type FunctionBody, type ShellState } from './state.js'
+import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
-/** Settings of one analysis. */
-export interface ShellAnalysisOptions {
-  /** The shell keeps its directory, variables and options between calls. */
-  readonly persistent: boolean
-  /** The absolute directory the command starts in (the tool's working directory). */
-  readonly startDirectory: string
-  /** The home directory a fresh shell sees, or null when unknown. */
-  readonly home: string | null
-  /** The temporary directory a fresh shell sees, or null when unknown. */
-  readonly tempDirectory: string | null
-  /** Deepest nesting of scripts, functions and wrapped commands analyzed. */
-  readonly maxDepth: number
-  /** Most alternatives a word or a state value keeps before it counts as unknown. */
-  readonly maxAlternatives: number
-  /** Commands the operator declared read-only, as literal argument-list prefixes. */
-  readonly readOnlyCommands: readonly (readonly string[])[]
-}
+export type { ShellAnalysisOptions } from './walker.js'
 
-const DISCARD = /^\/dev\/(null|stdout|stderr|stdin|tty|fd\/\d+|zero)$/
-const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
 const VALUE_SAFE = new Set(['nproc', 'date', 'whoami', 'id', 'uname', 'getconf', 'hostname', 'wc', 'seq', 'expr'])
-const SENSITIVE_ENV = /^(PATH|BASH_ENV|ENV|LD_.+|DYLD_.+|PYTHON.*|PERL5.*|RUBY.*|NODE_OPTIONS|GIT_.+|SHELLOPTS|BASHOPTS|GLOBIGNORE|IFS)$/
-const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>'])
-/** Bash built-ins the command table also knows (`builtin echo`). */
-const BASH_BUILTINS = new Set([':', 'true', 'false', 'echo', 'printf', 'pwd', 'test', '[', 'type', 'help', 'kill', 'wait', 'jobs', 'times', 'dirs', 'umask', 'ulimit', 'caller', 'compgen', 'complete', 'compopt', 'disown', 'suspend', 'logout', 'history', 'unalias', 'bg', 'fg', 'trap', 'exit', 'return', 'break', 'continue', 'shift'])
+/** `[[ ]]` operators whose operands are evaluated as arithmetic. */
+const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
 
-interface StdinFacts { text: string | null, unknown: boolean }
-
-/** What a simple command carries besides its words. */
-interface InvokeFacts {
-  readonly envNames: readonly string[]
-  readonly stdin: StdinFacts
-  readonly declared: readonly Assignment[]
-  readonly uncertain: boolean
-}
-
-const NO_STDIN: StdinFacts = { text: null, unknown: false }
-const PLAIN: InvokeFacts = { envNames: [], stdin: NO_STDIN, declared: [], uncertain: false }
-const PLAIN_PIPED: InvokeFacts = { ...PLAIN, stdin: { text: null, unknown: true } }
-
-class Analyzer {
+class Analyzer implements Walker {
   readonly effects: ShellEffect[] = []
   looseGlobs = false
-  private readonly options: ShellAnalysisOptions
-  readonly maxDepth: number
-  constructor(options: ShellAnalysisOptions) {
-    this.options = options
-    this.maxDepth = options.maxDepth
-  }
-
-  opaque(via: string, reason: string, words: readonly Pattern[], state: ShellState | null = null): void {
-    this.looseGlobs ||= state?.looseGlobs ?? true
-    const cwds = state?.cwd ?? [ANY]
-    this.effects.push({ kind: 'opaque', via, reason, words: words.flatMap(word => cwds.map(cwd => joinPattern(cwd, word))) })
-  }
-
-  write(via: string, path: Pattern, scope: TargetScope, state: ShellState, partial = false): void {
-    if (DISCARD.test(literalOf(path) ?? '')) return
-    this.looseGlobs ||= state.looseGlobs
-    for (const cwd of state.cwd ?? [ANY]) this.effects.push({ kind: 'write', via, target: { path: joinPattern(cwd, path), scope, ...(partial ? { partial: true as const } : {}) } })
-  }
-
+  readonly options: ShellAnalysisOptions
+  /** Variables `${NAME:=word}` assigned while the current command expanded. */
+  private assigned: string[] = []
+  private evaluations = 0
   private lastEnv: ExpansionEnv | null = null
   private lastEnvDepth = -1
 
+  constructor(options: ShellAnalysisOptions) {
+    this.options = options
+  }
+
+  opaque(via: string, reason: string, words: readonly Pattern[], state: ShellState | null, mentions?: Mentions): void {
+    this.looseGlobs ||= state?.looseGlobs ?? true
+    const cwds = state?.cwd ?? [ANY]
+    this.effects.push({ kind: 'opaque', via, reason, words: words.flatMap(word => cwds.map(cwd => joinPattern(cwd, word))), mentions: mentions?.() ?? [] })
+  }
+
+  write(via: string, path: Pattern, scope: TargetScope, state: ShellState, partial = false): void {
+    this.looseGlobs ||= state.looseGlobs
+    for (const cwd of state.cwd ?? [ANY]) {
+      const joined = joinPattern(cwd, path)
+      const text = literalOf(joined)
+      const normalized = text === null ? null : posix.normalize(text)
+      const special = normalized !== null && /^\/(proc|dev)\//.test(normalized) && !/^\/(proc|dev)\//.test(text ?? '')
+      const reach = reachOfPath(special ? lit(normalized) : joined, state.descriptors, state.cwd)
+      if (reach.kind === 'discard') continue
+      for (const target of reach.kind === 'paths' ? reach.paths : [joined]) this.effects.push({ kind: 'write', via, target: { path: target, scope, ...(partial ? { partial: true as const } : {}) } })
+    }
+  }
+
+  history(via: string): void {
+    this.effects.push({ kind: 'git-history', via })
+  }
+
+  control(via: string, reason: string): void {
+    this.effects.push({ kind: 'repository-control', via, reason })
+  }
+
   env(state: ShellState, depth: number): ExpansionEnv {
     if (this.lastEnv?.state === state && this.lastEnvDepth === depth) return this.lastEnv
-    this.lastEnv = { state, home: this.options.home, maxAlternatives: this.options.maxAlternatives, nested: (script, via) => this.substitution(script, via, state, depth) }
+    const env: ExpansionEnv = {
+      state,
+      home: this.options.home,
+      maxAlternatives: this.options.maxAlternatives,
+      nested: (script, via) => this.substitution(script, via, state, depth),
+      evaluate: (kind, values, via) => this.evaluate(kind, values, via, env, state),
+      assigned: name => this.assigned.push(name),
+    }
+    this.lastEnv = env
     this.lastEnvDepth = depth
-    return this.lastEnv
+    return env
+  }
+
+  evaluate(kind: Evaluation, values: Values, via: string, env: ExpansionEnv, state: ShellState): void {
+    if (this.evaluations >= this.options.maxDepth) {
+      this.opaque(via, `text is evaluated again more than ${this.options.maxDepth} levels deep`, [], state)
+      return
+    }
+    this.evaluations += 1
+    try {
+      evaluateValues(kind, values, via, env, { unknown: (where, reason) => this.opaque(where, reason, [], state) })
+    } finally {
+      this.evaluations -= 1
+    }
   }
 
   substitution(script: ParsedScript | undefined, via: string, state: ShellState, depth: number): Values {
@@ -120,7 +126,7 @@ class Analyzer {
     return this.script(parse(literal), state, depth + 1, via)
   }
 
-  list(statements: readonly Statement[], state: ShellState, depth: number): ShellState {
+  list(statements: ReadonlyArray<{ readonly command: PipelineNode | AndOr, readonly background?: boolean | undefined }>, state: ShellState, depth: number): ShellState {
     let current = state
     for (const statement of statements) {
       const after = this.node(statement.command, current, depth, false)
@@ -139,25 +145,36 @@ class Analyzer {
     return joinStates(state, body(joinStates(state, once, max)), max)
   }
 
+  /** One node, then the variables its expansions assigned (`${NAME:=word}`) become unknown. */
   node(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
+    const mark = this.assigned.length
+    const after = this.walk(node, state, depth, piped)
+    if (this.assigned.length === mark) return after
+    const names = this.assigned.splice(mark)
+    return names.reduce((next, name) => withVariable(next, name, null), after)
+  }
+
+  private walk(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
     const max = this.options.maxAlternatives
     switch (node.type) {
       case 'AndOr':
         return node.commands.reduce((current, command) => this.node(command, current, depth, piped), state)
-      case 'Pipeline':
-        if (node.commands.length === 1) return this.node(node.commands[0] as CommandNode, state, depth, piped)
-        node.commands.forEach((command, index) => this.node(command, state, depth, index > 0))
-        return state
+      case 'Pipeline': {
+        if (node.commands.length === 1) return this.node(node.commands[0] as PipelineNode, state, depth, piped)
+        let last = state
+        node.commands.forEach((command, index) => { last = this.node(command, state, depth, index > 0) })
+        return joinStates(state, last, max)
+      }
       case 'Command':
-        return this.simple(node.name, node.prefix, node.suffix, state, depth, piped)
+        return simpleCommand(this, node, state, depth, piped)
       case 'If': {
-        const tested = this.compound(node.clause, state, depth)
-        let result = joinStates(tested, this.compound(node.then, tested, depth), max)
+        let tested = this.compound(node.clause, state, depth)
+        let result = this.compound(node.then, tested, depth)
         for (const branch of node.elif) {
-          const elifTested = this.compound(branch.clause, tested, depth)
-          result = joinStates(result, this.compound(branch.then, elifTested, depth), max)
+          tested = this.compound(branch.clause, tested, depth)
+          result = joinStates(result, this.compound(branch.then, tested, depth), max)
         }
-        return node.else === undefined ? result : joinStates(result, this.compound(node.else, tested, depth), max)
+        return joinStates(result, node.else === undefined ? tested : this.compound(node.else, tested, depth), max)
       }
       case 'For':
       case 'Select': {
@@ -178,24 +195,33 @@ class Analyzer {
         return this.compound(node.body, state, depth)
       case 'Case': {
         expandWord(node.word, this.env(state, depth))
-        return node.items.reduce((result, item) => {
-          item.pattern.forEach(word => expandWord(word, this.env(state, depth)))
-          return joinStates(result, this.compound(item.body, state, depth), max)
-        }, state)
+        let result = state
+        let carried: ShellState | null = null
+        for (const item of node.items) {
+          const entry: ShellState = carried === null ? state : joinStates(state, carried, max)
+          item.pattern.forEach(word => expandWord(word, this.env(entry, depth)))
+          const after = this.compound(item.body, entry, depth)
+          result = joinStates(result, after, max)
+          carried = item.terminator === ';&' || item.terminator === ';;&' ? after : null
+        }
+        return result
       }
       case 'TestCommand':
-        this.testWords(node.expression, state, depth)
+        this.test(node.expression, state, depth)
         return state
       case 'ArithmeticCommand':
         return this.arithmetic([node.expression], state, depth)
-      case 'Redirected':
-        this.redirections(node.redirects, state, depth)
-        return this.node(node.command, state, depth, piped)
+      case 'Redirected': {
+        const inner = applyRedirections(this, node.redirects, state, depth).state
+        const after = this.node(node.command, inner, depth, piped)
+        return after.descriptors === state.descriptors ? after : { ...after, descriptors: state.descriptors }
+      }
       case 'Function': {
         const functions = new Map(state.functions)
         functions.set(node.name.value, node.body)
-        if (this.options.persistent) this.functionBody(node.body, state, depth)
-        return { ...state, functions }
+        const defined = { ...state, functions }
+        this.functionBody(node.body, defined, depth)
+        return defined
       }
       case 'Coproc':
         this.functionBody(node.body, state, depth)
@@ -203,7 +229,7 @@ class Analyzer {
     }
   }
 
-  functionBody(body: CommandNode | CompoundList, state: ShellState, depth: number): ShellState {
+  functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState {
     if (depth + 1 > this.options.maxDepth) {
       this.opaque('function', `nesting deeper than ${this.options.maxDepth} levels`, [], state)
       return { ...state, cwd: null }
@@ -211,187 +237,56 @@ class Analyzer {
     return body.type === 'CompoundList' ? this.compound(body, state, depth + 1) : this.node(body, state, depth + 1, false)
   }
 
-  testWords(node: unknown, state: ShellState, depth: number): void {
-    if (typeof node !== 'object' || node === null) return
-    const record = node as Record<string, unknown>
-    if (record['type'] === 'Word') {
-      expandWord(record as unknown as Word, this.env(state, depth))
-      return
-    }
-    for (const value of Object.values(record)) {
-      if (Array.isArray(value)) value.forEach(item => this.testWords(item, state, depth))
-      else this.testWords(value, state, depth)
+  test(expression: TestExpression, state: ShellState, depth: number): void {
+    const env = this.env(state, depth)
+    const values = (word: Parameters<typeof expandAssignment>[0]): Values => expandAssignment(word, env)
+    switch (expression.type) {
+      case 'TestUnary': {
+        const operand = values(expression.operand)
+        if (expression.operator === '-v') env.evaluate('name', operand, '[[ -v ]]')
+        return
+      }
+      case 'TestBinary': {
+        const left = values(expression.left)
+        const right = values(expression.right)
+        if (ARITHMETIC_TESTS.has(expression.operator)) {
+          env.evaluate('arithmetic', left, `[[ ${expression.operator} ]]`)
+          env.evaluate('arithmetic', right, `[[ ${expression.operator} ]]`)
+        }
+        return
+      }
+      case 'TestLogical':
+        return expression.operands.forEach(operand => this.test(operand, state, depth))
+      case 'TestNot':
+        return this.test(expression.operand, state, depth)
+      case 'TestGroup':
+        return this.test(expression.expression, state, depth)
     }
   }
 
-  arithmetic(expressions: readonly unknown[], state: ShellState, depth: number): ShellState {
+  arithmetic(expressions: ReadonlyArray<Parameters<typeof scanArithmetic>[0] | undefined>, state: ShellState, depth: number): ShellState {
+    const env = this.env(state, depth)
     let next = state
-    const visit = (node: unknown): void => {
+    const assign = (node: unknown): void => {
       if (typeof node !== 'object' || node === null) return
       const record = node as Record<string, unknown>
-      if (record['type'] === 'ArithmeticCommandExpansion' || record['type'] === 'CommandExpansion') this.substitution(record['script'] as ParsedScript | undefined, 'command substitution', state, depth)
       const target = record['left'] ?? record['operand']
       const operator = String(record['operator'] ?? '')
       if ((/^[^=!<>]?=$|^[<>]{2}=$/.test(operator) || operator === '++' || operator === '--') && typeof target === 'object' && target !== null && (target as Record<string, unknown>)['type'] === 'ArithmeticWord') {
-        next = withVariable(next, String((target as Record<string, unknown>)['value']).replace(/\[.*$/, ''), [DIGITS])
+        next = withVariable(next, String((target as Record<string, unknown>)['value']).replace(/\[.*$/s, '').replace(/^\$/, ''), [DIGITS])
       }
       for (const [key, value] of Object.entries(record)) {
-        if (key === 'script') continue
-        if (Array.isArray(value)) value.forEach(visit)
-        else visit(value)
+        if (key === 'script' || key === 'parts') continue
+        if (Array.isArray(value)) value.forEach(assign)
+        else assign(value)
       }
     }
-    expressions.forEach(visit)
+    for (const expression of expressions) {
+      if (expression === undefined) continue
+      scanArithmetic(expression, env)
+      assign(expression)
+    }
     return next
-  }
-
-  redirections(redirects: readonly Redirection[], state: ShellState, depth: number): StdinFacts {
-    const stdin: StdinFacts = { text: null, unknown: false }
-    const env = this.env(state, depth)
-    for (const redirect of redirects) {
-      if (redirect.type === 'HereDoc') {
-        const expands = redirect.delimiter?.quoted !== true && (redirect.body.parts ?? []).some(part => part.type !== 'Literal')
-        if (!expands) stdin.text = redirect.body.text
-        else {
-          scanParts(redirect.body.parts, env)
-          stdin.unknown = true
-        }
-        continue
-      }
-      if (redirect.target === undefined) continue
-      const fields = expandWord(redirect.target, env)
-      if (redirect.type === 'HereString') {
-        const only = fields.alternatives.length === 1 ? fields.alternatives[0] : undefined
-        const text = only === undefined ? null : literalOf(only.flatMap((field, index) => (index === 0 ? field : [{ t: 'lit' as const, s: ' ' }, ...field])))
-        if (text === null) stdin.unknown = true
-        else stdin.text = `${text}\n`
-        continue
-      }
-      const duplicate = (redirect.operator === '>&' || redirect.operator === '<&') && fields.alternatives.every(fieldsOf => fieldsOf.every(field => /^(\d+-?|-)$/.test(literalOf(field) ?? '')))
-      if (redirect.operator === '<' || redirect.operator === '<&') {
-        if (redirect.descriptor === undefined || (redirect.descriptor.type === 'FileDescriptor' && redirect.descriptor.value === 0)) stdin.unknown = true
-        continue
-      }
-      if (duplicate || !(WRITE_OPERATORS.has(redirect.operator) || redirect.operator === '>&')) continue
-      for (const alternative of fields.alternatives) for (const field of alternative) this.write(`redirection ${redirect.operator}`, field, 'entry', state)
-    }
-    return stdin
-  }
-
-  simple(name: Word | undefined, prefix: readonly (Assignment | Redirection)[], suffix: readonly (Word | Assignment | Redirection)[], state: ShellState, depth: number, piped: boolean): ShellState {
-    const env = this.env(state, depth)
-    const assignments = prefix.filter((item): item is Assignment => item.type === 'Assignment')
-    const values = assignments.map(node => [node.name, node.index !== undefined || node.value.type === 'ArrayValue' ? null : expandAssignment(node.value, env)] as const)
-    const plain = prefix.length === 0 && suffix.every(item => item.type === 'Word')
-    const stdin = plain ? NO_STDIN : this.redirections([...prefix, ...suffix].filter((item): item is Redirection => item.type !== 'Word' && item.type !== 'Assignment'), state, depth)
-    if (name === undefined) return values.reduce((next, [variable, value]) => withVariable(next, variable, value), state)
-    const words = plain ? [name, ...(suffix as readonly Word[])] : [name, ...suffix.filter((item): item is Word => item.type === 'Word')]
-    const declared = plain ? [] : suffix.filter((item): item is Assignment => item.type === 'Assignment')
-    declared.forEach(node => { if (node.value.type === 'Word') expandAssignment(node.value, env) })
-    let argv: Pattern[][] = [[]]
-    let uncertain = false
-    for (const word of words) {
-      const fields = expandWord(word, env)
-      uncertain ||= fields.uncertainArity
-      if (argv.length === 1 && fields.alternatives.length === 1) {
-        (argv[0] as Pattern[]).push(...(fields.alternatives[0] as Pattern[]))
-        continue
-      }
-      argv = argv.flatMap(prefixArgs => fields.alternatives.map(alternative => [...prefixArgs, ...alternative]))
-      if (argv.length > this.options.maxAlternatives) {
-        this.opaque(name.value, 'its words have too many possible values to analyze', [ANY], state)
-        return state
-      }
-    }
-    const facts: InvokeFacts = plain && values.length === 0 && !uncertain ? (piped ? PLAIN_PIPED : PLAIN) : { envNames: values.map(([variable]) => variable), stdin: { text: stdin.text, unknown: stdin.unknown || (piped && stdin.text === null) }, declared, uncertain }
-    let result: ShellState | null = null
-    for (const alternative of argv) {
-      const after = this.invoke(alternative, facts, state, depth, 'all')
-      result = result === null ? after : joinStates(result, after, this.options.maxAlternatives)
-    }
-    return result ?? state
-  }
-
-  invoke(argv: readonly Pattern[], facts: InvokeFacts, state: ShellState, depth: number, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState {
-    const [head, ...args] = argv
-    if (head === undefined) return state
-    const written = literalOf(head)
-    if (written === null) {
-      this.opaque('command', 'the command name is not literal', argv, state)
-      return state
-    }
-    const system = SYSTEM_BIN.exec(written)
-    if (written.includes('/') && system === null) {
-      this.opaque(written, 'it runs a program by path, which the analysis cannot see', argv, state)
-      return state
-    }
-    const name = system?.[3] ?? written
-    const body = lookup === 'all' ? state.functions.get(name) : undefined
-    if (body !== undefined) return this.functionBody(body, state, depth)
-    if (STATE_BUILTINS.has(name)) {
-      const after = this.builtin(name, args, facts, state, depth)
-      if (after !== undefined) return after
-    }
-    if (lookup === 'builtins-only' && !BASH_BUILTINS.has(name)) {
-      this.opaque(name, 'it is not a shell built-in', argv, state)
-      return state
-    }
-    if (this.options.readOnlyCommands.length > 0 && this.options.readOnlyCommands.some(entry => entry.length <= argv.length && entry.every((word, index) => (index === 0 ? word === name : literalOf(argv[index] as Pattern) === word)))) return state
-    const dangerousEnv = facts.envNames.length === 0 ? undefined : facts.envNames.find(variable => SENSITIVE_ENV.test(variable) && !(name === 'git' && variable.startsWith('GIT_')))
-    if (state.aliases || state.commandLookupUnknown || dangerousEnv !== undefined) {
-      this.opaque(name, dangerousEnv === undefined ? 'aliases, PATH or hashing changed, so the command name may run another program' : `${dangerousEnv} is set for it, which changes what runs`, argv, state)
-      return state
-    }
-    if (args.length === 1 && ['--help', '--version'].includes(literalOf(args[0] as Pattern) ?? '')) return state
-    const handler = COMMANDS.get(name)
-    if (handler === undefined) {
-      this.opaque(name, `${name} is not a command the analysis knows, so what it writes cannot be proven`, argv, state)
-      return state
-    }
-    if (handler === readOnly) return state
-    const call: CommandCall = { name, args, uncertainArity: facts.uncertain, envNames: state.vars.size === 0 ? facts.envNames : [...facts.envNames, ...state.vars.keys()], stdinText: facts.stdin.text, stdinUnknown: facts.stdin.unknown, tempDirectory: this.options.tempDirectory === null ? ANY : lit(this.options.tempDirectory) }
-    handler(call, this.sink(state, depth))
-    return state
-  }
-
-  builtin(name: string, args: readonly Pattern[], facts: InvokeFacts, state: ShellState, depth: number): ShellState | undefined {
-    const host = {
-      maxAlternatives: this.options.maxAlternatives,
-      script: (text: Pattern, via: string, current: ShellState) => this.scriptText(text, via, current, depth),
-      run: (inner: readonly Pattern[], _via: string, current: ShellState, innerLookup: 'no-functions' | 'builtins-only') => this.invoke(inner, { ...facts, envNames: [] }, current, depth + 1, innerLookup),
-      opaque: (via: string, reason: string, words: readonly Pattern[]) => this.opaque(via, reason, words, state),
-      assignment: (node: Assignment, current: ShellState) => (node.value.type === 'Word' ? expandAssignment(node.value, this.env(current, depth)) : null),
-    }
-    return applyBuiltin({ name, args, assignments: facts.declared, home: this.options.home }, state, host)
-  }
-
-  sink(state: ShellState, depth: number): CommandSink {
-    return new AnalyzerSink(this, state, depth)
-  }
-}
-
-/** The sink the command table reports to, bound to one command's state. */
-class AnalyzerSink implements CommandSink {
-  private readonly analyzer: Analyzer
-  private readonly state: ShellState
-  private readonly depth: number
-  constructor(analyzer: Analyzer, state: ShellState, depth: number) {
-    this.analyzer = analyzer
-    this.state = state
-    this.depth = depth
-  }
-
-  write(via: string, path: Pattern, scope: TargetScope, partial?: boolean): void { this.analyzer.write(via, path, scope, this.state, partial) }
-  opaque(via: string, reason: string, words: readonly Pattern[]): void { this.analyzer.opaque(via, reason, words, this.state) }
-  history(via: string): void { this.analyzer.effects.push({ kind: 'git-history', via }) }
-  control(via: string, reason: string): void { this.analyzer.effects.push({ kind: 'repository-control', via, reason }) }
-  script(text: Pattern, via: string): void { this.analyzer.scriptText(text, via, this.state, this.depth) }
-  run(argv: readonly Pattern[], via: string, uncertain: boolean): void {
-    if (this.depth + 1 > this.analyzer.maxDepth) return this.analyzer.opaque(via, `nesting deeper than ${this.analyzer.maxDepth} levels`, argv, this.state)
-    this.analyzer.invoke(argv, { ...PLAIN_PIPED, uncertain }, this.state, this.depth + 1, 'all')
-  }
-  within(directory: Pattern, report: (sink: CommandSink) => void): void {
-    report(new AnalyzerSink(this.analyzer, { ...this.state, cwd: (this.state.cwd ?? [ANY]).map(cwd => joinPattern(cwd, directory)) }, this.depth))
   }
 }
 

@@ -15,6 +15,10 @@ export interface OptionSpec {
   readonly longValue?: readonly string[]
   /** Long option names that take no value, so a prefix is not mistaken for a valued one. */
   readonly longFlags?: readonly string[]
+  /** Short option letters whose value is optional: only the rest of the cluster is the value (`-i[REPLACE]`). */
+  readonly shortOptional?: string
+  /** Long option names whose value is optional: only `--name=value` gives one (`--backup[=CONTROL]`). */
+  readonly longOptional?: readonly string[]
   /** Options are only read before the first operand (POSIX order, as in `find` or `xargs`). */
   readonly stopAtOperand?: boolean
 }
@@ -35,10 +39,9 @@ export interface ParsedArgs {
 }
 
 function longName(given: string, spec: OptionSpec): string {
-  const valued = spec.longValue ?? []
-  const flags = spec.longFlags ?? []
-  if (valued.includes(given) || flags.includes(given)) return given
-  const candidates = [...valued, ...flags].filter(name => name.startsWith(given))
+  const all = [...spec.longValue ?? [], ...spec.longOptional ?? [], ...spec.longFlags ?? []]
+  if (all.includes(given)) return given
+  const candidates = all.filter(name => name.startsWith(given))
   return candidates.length === 1 ? candidates[0] as string : given
 }
 
@@ -84,6 +87,11 @@ export function parseArgs(args: readonly Pattern[], spec: OptionSpec = {}): Pars
     if (text.startsWith('-') && text.length > 1) {
       for (let j = 1; j < text.length; j += 1) {
         const letter = text[j] as string
+        if ((spec.shortOptional ?? '').includes(letter)) {
+          const rest = text.slice(j + 1)
+          options.push({ name: `-${letter}`, value: rest === '' ? null : [{ t: 'lit', s: rest }] })
+          break
+        }
         if ((spec.shortValue ?? '').includes(letter)) {
           const rest = text.slice(j + 1)
           if (rest !== '') options.push({ name: `-${letter}`, value: [{ t: 'lit', s: rest }] })

@@ -1,13 +1,16 @@
 /**
- * Shell built-ins that change the state the analysis tracks: `cd`,
- * `pushd`/`popd`, declarations and `unset`, `read`-like assignments, `shopt`,
- * `hash -p`, `alias`, `eval`, `source`, `command`, `builtin`. Each returns the
- * next state, or undefined when the name is not such a built-in. Pure.
+ * Shell built-ins that change the state the analysis tracks (`cd`,
+ * `pushd`/`popd`, declarations and `unset`, `read`-like assignments,
+ * `shopt`, `set`, `hash`, `enable`, `alias`, `eval`, `source`, `command`,
+ * `builtin`, `exec`) and the ones that evaluate a name with a subscript
+ * (`test -v`, `wait -p`). Each returns the next state, or undefined when the
+ * table's handler should also see the call. Pure.
  */
-import { posix } from 'node:path'
 import type { Assignment } from 'unbash'
-import { ANY, concat, DIGITS, joinPattern, lit, literalOf, type Pattern } from './pattern.js'
-import { unionValues, withVariable, type ShellState, type Values } from './state.js'
+import type { Evaluation } from './expand.js'
+import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import { changeDirectory, directoryCall } from './directories.js'
+import { unknownVariables, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
 export interface BuiltinHost {
@@ -17,8 +20,12 @@ export interface BuiltinHost {
   /** Run an argument list as a command, skipping functions (`command`) or external programs (`builtin`). */
   run(argv: readonly Pattern[], via: string, state: ShellState, lookup: 'no-functions' | 'builtins-only'): ShellState
   opaque(via: string, reason: string, words: readonly Pattern[]): void
-  /** The value of an assignment argument (`export NAME=value`). */
-  assignment(node: Assignment, state: ShellState): Values
+  /** Analyze values bash evaluates again. */
+  evaluate(kind: Evaluation, values: Values, via: string, state: ShellState): void
+  /** Assign from an assignment argument (`export NAME=value`, `declare -a a=(…)`). */
+  assign(node: Assignment, state: ShellState): ShellState
+  /** Assign possible values to a variable. */
+  assignValues(name: string, values: Values, state: ShellState): ShellState
 }
 
 /** A built-in call: expanded words plus the assignment arguments of declaration commands. */
@@ -26,120 +33,200 @@ export interface BuiltinCall {
   readonly name: string
   readonly args: readonly Pattern[]
   readonly assignments: readonly Assignment[]
+  /** Variables assigned for this command only (`CDPATH=x cd y`). */
+  readonly envNames: readonly string[]
+  /** Literal text on standard input (a here-document or here-string), if any. */
+  readonly stdinText: string | null
   readonly home: string | null
 }
 
-function changeDirectory(state: ShellState, target: Values, max: number): ShellState {
-  if (target === null || state.cwd === null) return { ...state, oldCwd: state.cwd, cwd: null }
-  const next: Pattern[] = []
-  for (const base of state.cwd) {
-    for (const directory of target) {
-      const baseText = literalOf(base)
-      const dirText = literalOf(directory)
-      if (baseText !== null && dirText !== null) {
-        next.push(lit(dirText.startsWith('/') ? posix.normalize(dirText) : posix.join(baseText, dirText)))
-      } else {
-        next.push(joinPattern(base, directory))
-      }
-    }
-  }
-  return { ...state, oldCwd: state.cwd, cwd: unionValues(state.cwd, next, max) }
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*/
+
+function valuesOf(arg: Pattern): Values {
+  return hasAny(arg) ? null : [arg]
 }
 
-function cd(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
-  const operands = call.args.filter(arg => !/^-[LPe@]+$/.test(literalOf(arg) ?? ''))
-  if (state.vars.has('CDPATH') || call.args.some(arg => literalOf(arg) === '-P')) return { ...state, oldCwd: state.cwd, cwd: null }
-  const target = operands[0]
-  if (target === undefined) return changeDirectory(state, call.home === null ? null : [lit(call.home)], host.maxAlternatives)
-  if (literalOf(target) === '-') return changeDirectory(state, state.oldCwd, host.maxAlternatives)
-  return changeDirectory(state, [target], host.maxAlternatives)
+/** Split arguments into option clusters and operands; `valued` letters take the next word as their value. */
+function splitOptions(args: readonly Pattern[], valued: string): { letters: string, values: Map<string, Pattern>, operands: Pattern[] } {
+  let letters = ''
+  const values = new Map<string, Pattern>()
+  const operands: Pattern[] = []
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as Pattern
+    const text = literalOf(arg)
+    if (operands.length > 0 || text === null || !/^[-+]./.test(text)) {
+      operands.push(arg)
+      continue
+    }
+    if (text === '--') {
+      operands.push(...args.slice(i + 1))
+      break
+    }
+    for (let j = 1; j < text.length; j += 1) {
+      const letter = text[j] as string
+      letters += letter
+      if (!valued.includes(letter)) continue
+      const value = j + 1 < text.length ? lit(text.slice(j + 1)) : args[i + 1]
+      if (j + 1 >= text.length) i += 1
+      if (value !== undefined) values.set(letter, value)
+      break
+    }
+  }
+  return { letters, values, operands }
+}
+
+/** Names read or assigned by a built-in: a subscript in one is evaluated. */
+function evaluateNames(names: readonly Pattern[], via: string, state: ShellState, host: BuiltinHost): void {
+  for (const name of names) host.evaluate('name', valuesOf(name), via, state)
+}
+
+function assignNames(names: readonly Pattern[], state: ShellState, values: Values, host: BuiltinHost): ShellState {
+  return names.reduce((next, name) => {
+    const text = literalOf(name)
+    const variable = text === null ? undefined : NAME.exec(text)?.[0]
+    return variable === undefined ? unknownVariables(next) : host.assignValues(variable, values, next)
+  }, state)
 }
 
 function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
-  const nameref = call.args.some(arg => /^-[a-zA-Z]*n/.test(literalOf(arg) ?? ''))
+  const { letters, operands } = splitOptions(call.args, '')
+  if (letters.includes('n')) return unknownVariables(state)
+  if (letters.includes('f') || letters.includes('F') || letters.includes('p')) return state
   let next = state
-  for (const node of call.assignments) next = withVariable(next, node.name, nameref || node.index !== undefined || node.append === true ? null : host.assignment(node, state))
+  if (letters.includes('i')) {
+    const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
+    next = { ...next, integers: new Set([...next.integers, ...names]) }
+  }
+  for (const node of call.assignments) next = host.assign(node, next)
+  for (const operand of operands) {
+    const text = literalOf(operand)
+    if (text === null) return unknownVariables(next)
+    host.evaluate('name', [operand], call.name, next)
+  }
   return next
 }
 
-function assignsNames(names: readonly string[], state: ShellState, value: Values): ShellState {
-  return names.reduce((next, name) => withVariable(next, name, value), state)
+function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  const { letters, operands } = splitOptions(call.args, '')
+  if (!letters.includes('s')) return state
+  const names = operands.map(literalOf)
+  if (names.some(name => name === null || name === 'expand_aliases')) return { ...state, aliases: true }
+  let next = state
+  if (names.some(name => LOOSE_GLOB_OPTIONS.has(name ?? ''))) next = { ...next, looseGlobs: true }
+  if (names.includes('cdable_vars')) next = withVariable(next, 'CDPATH', null)
+  if (names.some(name => !KNOWN_SHOPT.has(name ?? ''))) host.opaque('shopt', 'it sets a shell option the analysis does not model', operands)
+  return next
 }
 
-function namedOperands(args: readonly Pattern[], valued: string): string[] {
-  const names: string[] = []
-  for (let i = 0; i < args.length; i += 1) {
-    const text = literalOf(args[i] as Pattern)
-    if (text === null) continue
-    if (text.startsWith('-')) {
-      if ([...text.slice(1)].some(letter => valued.includes(letter)) && text.length === 2) i += 1
-      continue
-    }
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) names.push(text)
+function set(call: BuiltinCall, state: ShellState): ShellState {
+  const { letters, values } = splitOptions(call.args, 'o')
+  const option = literalOf(values.get('o') ?? [])
+  if (letters.includes('k') || option === 'keyword') return { ...state, commandLookupUnknown: true }
+  return state
+}
+
+function alias(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  for (const node of call.assignments) host.script(node.value.type === 'Word' ? lit(node.value.value) : [{ t: 'any' }], 'alias', state)
+  for (const arg of call.args) {
+    const text = literalOf(arg)
+    if (text === null) host.opaque('alias', 'an alias definition is not literal', [arg])
+    else if (text.includes('=')) host.script(lit(text.slice(text.indexOf('=') + 1)), 'alias', state)
   }
-  return names
+  return state
+}
+
+function source(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  const file = literalOf(call.args[0] ?? [])
+  if ((file === '/dev/stdin' || file === '-') && call.stdinText !== null) return host.script(lit(call.stdinText), call.name, state)
+  host.opaque(call.name, 'it runs a script file the analysis cannot see', call.args)
+  return unknownVariables({ ...state, cwd: null, oldCwd: null })
+}
+
+function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  const { letters, operands } = splitOptions(call.args, 'f')
+  if (operands.length === 0 && !letters.includes('f') && !letters.includes('d')) return state
+  host.opaque('enable', 'it loads or changes shell built-ins', call.args)
+  return { ...state, commandLookupUnknown: true }
 }
 
 /** Names {@link applyBuiltin} handles. */
-export const STATE_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec'])
+export const STATE_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait'])
 
 const LOOSE_GLOB_OPTIONS = new Set(['dotglob', 'nocaseglob', 'globasciiranges'])
+/** `shopt` options whose effect on the analysis is modelled (or that have none). */
+const KNOWN_SHOPT = new Set([...LOOSE_GLOB_OPTIONS, 'extglob', 'expand_aliases', 'cdable_vars', 'nullglob', 'failglob', 'globstar', 'nocasematch', 'lastpipe', 'inherit_errexit', 'pipefail', 'extquote', 'checkwinsize', 'histappend', 'cmdhist', 'lithist', 'checkhash', 'cdspell', 'dirspell', 'direxpand', 'progcomp', 'promptvars', 'sourcepath', 'xpg_echo', 'interactive_comments', 'huponexit', 'globskipdots', 'patsub_replacement', 'assoc_expand_once', 'localvar_inherit', 'localvar_unset', 'shift_verbose', 'force_fignore', 'hostcomplete', 'complete_fullquote', 'no_empty_cmd_completion', 'noexpand_translation', 'varredir_close', 'execfail', 'login_shell', 'restricted_shell', 'mailwarn', 'gnu_errfmt', 'histreedit', 'histverify', 'checkjobs', 'compat31', 'compat32', 'compat40', 'compat41', 'compat42', 'compat43', 'compat44', 'extdebug'])
 
 /**
  * Apply a state-changing built-in.
  * @param call - the call.
  * @param state - state before it.
  * @param host - analyzer callbacks.
- * @returns the state after it, or undefined when `call.name` is not such a built-in.
+ * @returns the state after it, or undefined when the table's handler should also see the call.
  */
 export function applyBuiltin(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState | undefined {
   switch (call.name) {
-    case 'cd':
-    case 'pushd':
-      return cd(call, state, host)
-    case 'popd':
-      return { ...state, oldCwd: state.cwd, cwd: null }
+    case 'cd': case 'pushd': case 'popd':
+      return changeDirectory(directoryCall(call.name, call.args, state, call.envNames, call.home), state, host.maxAlternatives)
     case 'export': case 'declare': case 'typeset': case 'local': case 'readonly':
       return declare(call, state, host)
-    case 'unset':
-      return assignsNames(namedOperands(call.args, ''), state, [[]])
-    case 'read':
-      return assignsNames(namedOperands(call.args, 'adinNptu'), state, null)
-    case 'mapfile': case 'readarray':
-      return assignsNames(namedOperands(call.args, 'dnOsuCc').slice(-1), state, null)
+    case 'unset': {
+      const { letters, operands } = splitOptions(call.args, '')
+      evaluateNames(operands, 'unset', state, host)
+      return letters.includes('f') ? state : assignNames(operands, state, [[]], host)
+    }
+    case 'read': {
+      const { values, operands } = splitOptions(call.args, 'adinNptu')
+      const names = [...operands, ...(values.has('a') ? [values.get('a') as Pattern] : [])]
+      evaluateNames(names, 'read', state, host)
+      return assignNames(names, state, null, host)
+    }
+    case 'mapfile': case 'readarray': {
+      const { values, operands } = splitOptions(call.args, 'dnOsuCc')
+      const callback = values.get('C')
+      if (callback !== undefined) host.script(callback, `${call.name} -C`, state)
+      evaluateNames(operands, call.name, state, host)
+      return assignNames(operands.slice(-1), state, null, host)
+    }
     case 'getopts':
-      return assignsNames(call.args.slice(1, 2).map(arg => literalOf(arg) ?? '').filter(name => name !== ''), state, null)
+      evaluateNames(call.args.slice(1, 2), 'getopts', state, host)
+      return assignNames(call.args.slice(1, 2), state, null, host)
     case 'let':
-      return assignsNames(call.args.map(arg => /^([A-Za-z_][A-Za-z0-9_]*)/.exec(literalOf(arg) ?? '')?.[1] ?? '').filter(name => name !== ''), state, [DIGITS])
+      for (const arg of call.args) host.evaluate('arithmetic', valuesOf(arg), 'let', state)
+      return call.args.reduce((next, arg) => {
+        const name = NAME.exec(literalOf(arg) ?? '')?.[0]
+        return name === undefined ? next : host.assignValues(name, [DIGITS], next)
+      }, state)
     case 'printf': {
-      const at = call.args.findIndex(arg => literalOf(arg) === '-v')
-      const name = at < 0 ? null : literalOf(call.args[at + 1] ?? [])
-      return at < 0 ? state : name === null ? { ...state, vars: new Map(), commandLookupUnknown: true } : withVariable(state, name, null)
+      const { values } = splitOptions(call.args.slice(0, 2), 'v')
+      const name = values.get('v')
+      if (name === undefined) return undefined
+      evaluateNames([name], 'printf -v', state, host)
+      return assignNames([name], state, null, host)
     }
-    case 'shopt': {
-      const setting = call.args.some(arg => literalOf(arg) === '-s')
-      const names = call.args.map(literalOf)
-      if (!setting) return state
-      if (names.some(name => name === null || name === 'expand_aliases')) return { ...state, aliases: true }
-      return names.some(name => LOOSE_GLOB_OPTIONS.has(name ?? '')) ? { ...state, looseGlobs: true } : state
+    case 'wait': {
+      const name = splitOptions(call.args, 'p').values.get('p')
+      if (name !== undefined) evaluateNames([name], 'wait -p', state, host)
+      return name === undefined ? state : assignNames([name], state, null, host)
     }
+    case 'test': case '[':
+      call.args.forEach((arg, index) => {
+        if (literalOf(arg) === '-v' && call.args[index + 1] !== undefined) host.evaluate('name', valuesOf(call.args[index + 1] as Pattern), `${call.name} -v`, state)
+      })
+      return undefined
+    case 'shopt':
+      return shopt(call, state, host)
+    case 'set':
+      return set(call, state)
     case 'hash':
       return call.args.some(arg => literalOf(arg) === '-p' || literalOf(arg) === null) ? { ...state, commandLookupUnknown: true } : state
     case 'enable':
-      if (call.args.length > 0) host.opaque('enable', 'it loads or changes shell built-ins', call.args)
-      return call.args.length > 0 ? { ...state, commandLookupUnknown: true } : state
+      return enable(call, state, host)
     case 'alias':
-      for (const arg of call.args) {
-        const text = literalOf(arg)
-        if (text === null) host.opaque('alias', 'an alias definition is not literal', [arg])
-        else if (text.includes('=')) host.script(lit(text.slice(text.indexOf('=') + 1)), 'alias', state)
-      }
-      return state
+      return alias(call, state, host)
     case 'eval':
       return host.script(call.args.reduce<Pattern>((joined, arg, index) => (index === 0 ? arg : concat(joined, lit(' '), arg)), []), 'eval', state)
     case 'source': case '.':
-      host.opaque(call.name, 'it runs a script file the analysis cannot see', call.args)
-      return { ...state, cwd: null, vars: new Map([...state.vars].map(([name]) => [name, null])), commandLookupUnknown: true }
+      return source(call, state, host)
     case 'command':
       if (call.args.some(arg => /^-[a-zA-Z]*[vV]/.test(literalOf(arg) ?? ''))) return state
       return host.run(call.args.filter(arg => literalOf(arg) !== '-p'), 'command', state, 'no-functions')
@@ -158,5 +245,5 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
 export function loopValues(fields: readonly (readonly Pattern[])[] | null): Values {
   if (fields === null) return null
   const values = fields.flat()
-  return values.length === 0 ? [[]] : values.some(value => value.some(atom => atom.t === 'any')) ? [ANY] : values
+  return values.length === 0 ? [[]] : values.some(value => value.some(atom => atom.t === 'any')) ? [[{ t: 'any' }]] : values
 }

@@ -26,8 +26,13 @@ export interface WriteTarget {
 export type ShellEffect =
   /** A known writer writes `target`. */
   | { readonly kind: 'write', readonly via: string, readonly target: WriteTarget }
-  /** Code the analysis cannot see runs (interpreter, unknown command, eval of unknown text); `words` is everything its text names. */
-  | { readonly kind: 'opaque', readonly via: string, readonly reason: string, readonly words: readonly Pattern[] }
+  /**
+   * Code the analysis cannot see runs (interpreter, unknown command, eval of
+   * unknown text); `words` are its arguments as paths, `mentions` the source
+   * text of its command (arguments, here-documents, assignments), searched
+   * for protected paths.
+   */
+  | { readonly kind: 'opaque', readonly via: string, readonly reason: string, readonly words: readonly Pattern[], readonly mentions: readonly string[] }
   /** An ordinary git history command (add, commit, branch, tag, fetch). */
   | { readonly kind: 'git-history', readonly via: string }
   /** A change that arranges code execution or redirects the repository; counts as a write to the protected `.git`. */

@@ -5,10 +5,19 @@
  * possible variable value), each a list of fields. Nested scripts found in a
  * word are handed to the analyzer. Pure.
  */
-import { parse, type ParsedScript, type Word, type WordPart } from 'unbash'
+import { parse, type ArithmeticExpression, type ParsedScript, type Word, type WordPart } from 'unbash'
 import { expandBraces } from './braces.js'
 import { ANY, concat, DIGITS, lit, type Atom, type Pattern } from './pattern.js'
 import type { ShellState, Values } from './state.js'
+
+/** How bash evaluates a value a second time. */
+export type Evaluation =
+  /** As an arithmetic expression: names are evaluated recursively, subscripts expanded. */
+  | 'arithmetic'
+  /** As a variable name that may carry a subscript (`unset 'a[i]'`, `${!x}`). */
+  | 'name'
+  /** As a prompt string: expanded like a double-quoted word (`${x@P}`, `PS4`). */
+  | 'prompt'
 
 /** What expansion reads and reports. */
 export interface ExpansionEnv {
@@ -18,6 +27,10 @@ export interface ExpansionEnv {
   readonly maxAlternatives: number
   /** Analyze a nested script (command or process substitution); returns the value its output takes in a word. */
   nested(script: ParsedScript | undefined, via: string): Values
+  /** Bash evaluates these values again (null: a value the analysis does not know). */
+  evaluate(kind: Evaluation, values: Values, via: string): void
+  /** `${NAME:=word}` assigned NAME. */
+  assigned(name: string): void
 }
 
 /** A word's expansion: alternatives, each a list of fields. */
@@ -39,19 +52,73 @@ const NUMERIC_SPECIALS = new Set(['$', '!', '?', '#', 'RANDOM', 'SECONDS', 'LINE
 function lookup(name: string, env: ExpansionEnv): Values {
   if (NUMERIC_SPECIALS.has(name)) return [DIGITS]
   if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
+  if (env.state.unknownNames) return null
   if (name === 'PWD') return env.state.cwd
   if (name === 'OLDPWD') return env.state.oldCwd
   if (name === 'HOME') return env.home === null ? null : [lit(env.home)]
   return null
 }
 
+/**
+ * Have bash's second evaluation of a variable's value checked. A variable the
+ * command line did not assign holds the host's environment in a fresh shell.
+ * @param name - the variable.
+ * @param kind - how its value is evaluated.
+ * @param env - state and callbacks.
+ * @param via - what evaluates it.
+ */
+export function evaluateVariable(name: string, kind: Evaluation, env: ExpansionEnv, via: string): void {
+  if (NUMERIC_SPECIALS.has(name) || /^\d+$/.test(name)) return
+  if (!env.state.vars.has(name) && !env.state.unknownNames) return
+  env.evaluate(kind, lookup(name, env), via)
+}
+
+/** The values of a word expanded without splitting, or null when unknown. */
+function wordValues(word: Word, env: ExpansionEnv): Values {
+  const values = expandQuotedParts(word, env).map(pieces => concat(...pieces.map(piece => piece.pattern)))
+  return values.some(value => value.some(atom => atom.t === 'any')) ? null : values
+}
+
 function valuesToAlternatives(values: Values, reinterpret: boolean): Piece[][] {
   return (values ?? [ANY]).map(pattern => [{ pattern, reinterpret }])
 }
 
+/** Analyze every word inside a parameter operation; report the ones bash evaluates again. */
+function operationWords(part: Extract<WordPart, { type: 'ParameterExpansion' }>, env: ExpansionEnv): void {
+  const operation = part.operation
+  if (part.index !== undefined && !['@', '*'].includes(part.index.text)) env.evaluate('arithmetic', wordValues(part.index, env), 'array subscript')
+  if (operation === undefined) return
+  switch (operation.type) {
+    case 'Default':
+      if (operation.operator === '=' || operation.operator === ':=') env.assigned(part.parameter)
+      return
+    case 'Remove': case 'CaseModification':
+      if (operation.operand !== undefined) wordValues(operation.operand, env)
+      return
+    case 'Replace':
+      wordValues(operation.pattern, env)
+      wordValues(operation.replacement, env)
+      return
+    case 'Slice':
+      env.evaluate('arithmetic', wordValues(operation.offset, env), 'substring offset')
+      if (operation.length !== undefined) env.evaluate('arithmetic', wordValues(operation.length, env), 'substring length')
+      return
+    case 'Transform':
+      if (operation.operand.text === 'P') evaluateVariable(part.parameter, 'prompt', env, '${…@P}')
+      return
+    case 'Names': case 'Unknown':
+      return
+  }
+}
+
 function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, env: ExpansionEnv, quoted: boolean): Piece[][] {
+  operationWords(part, env)
   if (part.prefix === '#') return [[{ pattern: DIGITS, reinterpret: false }]]
-  if (part.prefix === '!' || part.index !== undefined) return [[{ pattern: ANY, reinterpret: !quoted }]]
+  if (part.prefix === '!') {
+    if (part.operation?.type !== 'Names' && part.index === undefined) evaluateVariable(part.parameter, 'name', env, 'indirect expansion')
+    return [[{ pattern: ANY, reinterpret: !quoted }]]
+  }
+  if (part.index !== undefined) return [[{ pattern: ANY, reinterpret: !quoted }]]
   const value = lookup(part.parameter, env)
   const operation = part.operation
   if (operation === undefined) return valuesToAlternatives(value, !quoted)
@@ -70,9 +137,9 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
 }
 
 function tilde(prefix: string, env: ExpansionEnv): Values {
-  if (prefix === '~') return env.home === null ? null : [lit(env.home)]
-  if (prefix === '~+') return env.state.cwd
-  if (prefix === '~-') return env.state.oldCwd
+  if (prefix === '~') return lookup('HOME', env)
+  if (prefix === '~+') return lookup('PWD', env)
+  if (prefix === '~-') return lookup('OLDPWD', env)
   return null
 }
 
@@ -99,7 +166,8 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
       if (part.kind === 'question') return [[{ pattern: [{ t: 'qmark' }], reinterpret: false }]]
       return [[{ pattern: [{ t: 'class', body: part.text.slice(1, -1) }], reinterpret: false }]]
     case 'ExtendedGlob':
-      return [[{ pattern: quoted ? lit(part.text) : [{ t: 'star' }], reinterpret: false }]]
+      scanParts(part.parts, env)
+      return [[{ pattern: quoted ? lit(part.text) : [{ t: 'star', dot: true }], reinterpret: false }]]
     case 'SimpleExpansion':
       return valuesToAlternatives(lookup(part.text.slice(1), env), !quoted)
     case 'ParameterExpansion':
@@ -110,23 +178,64 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
       env.nested(part.script, 'process substitution')
       return [[{ pattern: lit('/dev/fd/63'), reinterpret: false }]]
     case 'ArithmeticExpansion':
-      scanArithmetic(part.expression, env)
+      if (part.expression === undefined) env.evaluate('arithmetic', null, 'arithmetic expansion')
+      else scanArithmetic(part.expression, env)
       return [[{ pattern: DIGITS, reinterpret: false }]]
     case 'BraceExpansion':
       return [[{ pattern: quoted ? lit(part.text) : ANY, reinterpret: !quoted }]]
   }
 }
 
-/** Find command substitutions inside an arithmetic expression and analyze them. */
-function scanArithmetic(node: unknown, env: ExpansionEnv): void {
-  if (typeof node !== 'object' || node === null) return
-  const record = node as Record<string, unknown>
-  if (record['type'] === 'ArithmeticCommandExpansion' || record['type'] === 'CommandExpansion') env.nested(record['script'] as ParsedScript | undefined, 'command substitution')
-  for (const [key, value] of Object.entries(record)) {
-    if (key === 'script') continue
-    if (Array.isArray(value)) value.forEach(item => scanArithmetic(item, env))
-    else if (typeof value === 'object') scanArithmetic(value, env)
+const ARITHMETIC_NAME = /^\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/
+const ARITHMETIC_NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+(#[0-9a-zA-Z@_]+)?)$/
+
+/**
+ * Analyze an arithmetic expression as bash evaluates it: command
+ * substitutions run and their output is evaluated; a name is evaluated as
+ * its variable's value; a subscript is evaluated too.
+ * @param node - an expression node from the parser.
+ * @param env - state and callbacks.
+ */
+export function scanArithmetic(node: ArithmeticExpression, env: ExpansionEnv): void {
+  switch (node.type) {
+    case 'ArithmeticBinary':
+      scanArithmetic(node.left, env)
+      scanArithmetic(node.right, env)
+      return
+    case 'ArithmeticUnary':
+      scanArithmetic(node.operand, env)
+      return
+    case 'ArithmeticTernary':
+      scanArithmetic(node.test, env)
+      scanArithmetic(node.consequent, env)
+      scanArithmetic(node.alternate, env)
+      return
+    case 'ArithmeticGroup':
+      scanArithmetic(node.expression, env)
+      return
+    case 'ArithmeticCommandExpansion':
+      env.evaluate('arithmetic', env.nested(node.script, 'command substitution'), 'arithmetic of command output')
+      return
+    case 'ArithmeticWord':
+      return arithmeticWord(node, env)
   }
+}
+
+function arithmeticWord(node: Extract<ArithmeticExpression, { type: 'ArithmeticWord' }>, env: ExpansionEnv): void {
+  if (node.parts !== undefined && node.parts.some(part => part.type !== 'Literal')) {
+    env.evaluate('arithmetic', wordValues({ type: 'Word', text: node.value, value: node.value, parts: node.parts, pos: node.pos, end: node.end } as Word, env), 'arithmetic word')
+    return
+  }
+  const text = node.value.trim()
+  if (ARITHMETIC_NUMBER.test(text)) return
+  const name = ARITHMETIC_NAME.exec(text)?.[1]
+  if (name !== undefined) return evaluateVariable(name, 'arithmetic', env, 'arithmetic')
+  const subscript = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(text)
+  if (subscript !== null) {
+    evaluateVariable(subscript[1] as string, 'arithmetic', env, 'arithmetic')
+    return env.evaluate('arithmetic', [lit(subscript[2] as string)], 'array subscript')
+  }
+  env.evaluate('arithmetic', [lit(text)], 'arithmetic')
 }
 
 function combine(lists: readonly Piece[][][], max: number): Piece[][] {

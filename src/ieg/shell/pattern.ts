@@ -8,7 +8,8 @@
 /** One piece of a word's value. */
 export type Atom =
   | { readonly t: 'lit', readonly s: string }
-  | { readonly t: 'star' }
+  /** `dot`: an extended glob, which matches a leading dot when its pattern names one. */
+  | { readonly t: 'star', readonly dot?: true }
   | { readonly t: 'qmark' }
   | { readonly t: 'class', readonly body: string }
   | { readonly t: 'digits' }
@@ -16,6 +17,9 @@ export type Atom =
 
 /** A word's value; adjacent literals are merged. */
 export type Pattern = readonly Atom[]
+
+/** The possible values of a variable or directory; null is unknown. */
+export type Values = readonly Pattern[] | null
 
 /** Pattern constructors. */
 export const lit = (s: string): Pattern => (s === '' ? [] : [{ t: 'lit', s }])
@@ -137,7 +141,8 @@ export function segmentRegex(segment: Pattern, options: { dotGlob: boolean, case
       case 'any': source += '.*'; break
     }
   }
-  const leadingGlob = segment[0] !== undefined && segment[0].t !== 'lit'
+  const first = segment[0]
+  const leadingGlob = first !== undefined && first.t !== 'lit' && !(first.t === 'star' && first.dot === true)
   const dotGuard = leadingGlob && !options.dotGlob ? '(?!\\.)' : ''
   return new RegExp(`^${dotGuard}${source}$`, options.caseInsensitive ? 'i' : '')
 }

@@ -5,14 +5,14 @@
  * grows by union at joins (branches, loops) and collapses to unknown past a
  * bound. Pure.
  */
-import type { CompoundCommand, CompoundList, Redirected } from 'unbash'
-import { lit, literalOf, type Pattern } from './pattern.js'
+import type { CommandNode, CompoundList } from 'unbash'
+import { joinDescriptors, type DescriptorTable } from './descriptors.js'
+import { lit, literalOf, type Pattern, type Values } from './pattern.js'
 
-/** Possible values; null is unknown. */
-export type Values = readonly Pattern[] | null
+export type { Values } from './pattern.js'
 
 /** A function body as defined. */
-export type FunctionBody = CompoundCommand | Redirected | CompoundList
+export type FunctionBody = CommandNode | CompoundList
 
 /** Tracked state. */
 export interface ShellState {
@@ -30,6 +30,16 @@ export interface ShellState {
   readonly commandLookupUnknown: boolean
   /** Word splitting no longer uses the default IFS. */
   readonly ifsChanged: boolean
+  /**
+   * A variable the command line did not assign may hold anything: the shell
+   * persists between calls, or a script file or a name reference may have
+   * assigned it. Otherwise such a variable is the host's environment.
+   */
+  readonly unknownNames: boolean
+  /** Variables declared integer (`declare -i`): what is assigned to them is evaluated as arithmetic. */
+  readonly integers: ReadonlySet<string>
+  /** Descriptors `exec` opened on files; null when unknown (a persistent shell). */
+  readonly descriptors: DescriptorTable | null
 }
 
 /**
@@ -47,6 +57,9 @@ export function initialState(persistent: boolean, startDirectory: string | null)
     aliases: false,
     commandLookupUnknown: false,
     ifsChanged: persistent,
+    unknownNames: persistent,
+    integers: new Set(),
+    descriptors: persistent ? null : new Map(),
   }
 }
 
@@ -91,11 +104,15 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     aliases: a.aliases || b.aliases,
     commandLookupUnknown: a.commandLookupUnknown || b.commandLookupUnknown,
     ifsChanged: a.ifsChanged || b.ifsChanged,
+    unknownNames: a.unknownNames || b.unknownNames,
+    integers: a.integers.size === 0 ? b.integers : b.integers.size === 0 ? a.integers : new Set([...a.integers, ...b.integers]),
+    descriptors: joinDescriptors(a.descriptors, b.descriptors),
   }
 }
 
 /**
- * The state with one variable set.
+ * The state with one variable set. Assigning a variable that changes which
+ * program runs, how words split or how globs match changes the state.
  * @param state - current state.
  * @param name - variable name.
  * @param value - its possible values, or null when unknown.
@@ -103,12 +120,62 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
 export function withVariable(state: ShellState, name: string, value: Values): ShellState {
   const vars = new Map(state.vars)
   vars.set(name, value)
-  const lookup = SENSITIVE_VARIABLES.has(name) || name.startsWith('LD_') || name.startsWith('DYLD_')
-  return { ...state, vars, commandLookupUnknown: state.commandLookupUnknown || lookup, ifsChanged: state.ifsChanged || name === 'IFS', looseGlobs: state.looseGlobs || name === 'GLOBIGNORE' }
+  return {
+    ...state,
+    vars,
+    commandLookupUnknown: state.commandLookupUnknown || changesLookup(name),
+    ifsChanged: state.ifsChanged || name === 'IFS',
+    looseGlobs: state.looseGlobs || name === 'GLOBIGNORE',
+  }
 }
 
-/** Variables whose assignment changes which program a command name runs. */
-const SENSITIVE_VARIABLES = new Set(['PATH', 'BASH_ENV', 'ENV', 'CDPATH', 'BASH_LOADABLES_PATH', 'EXECIGNORE'])
+/** Variables that change which program a command name runs, or what every shell started later runs first. */
+const CHANGES_LOOKUP = new Set(['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH', 'EXECIGNORE', 'SHELLOPTS', 'BASHOPTS'])
+
+function changesLookup(name: string): boolean {
+  return CHANGES_LOOKUP.has(name) || name.startsWith('LD_') || name.startsWith('DYLD_')
+}
+
+/**
+ * Variables whose value a program reads as code, options, a startup file or
+ * a program to run (beyond those of {@link CHANGES_LOOKUP}). A command given
+ * one of these in its environment, or run after one is assigned, is opaque.
+ */
+const CHANGES_WHAT_RUNS = new Set([
+  ...CHANGES_LOOKUP,
+  'HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_CONFIG_DIRS', 'ZDOTDIR', 'INPUTRC',
+  'EDITOR', 'VISUAL', 'PAGER', 'MANPAGER', 'BROWSER', 'SHELL', 'TERMINAL',
+  'LESSOPEN', 'LESSCLOSE', 'LESS', 'LESSKEY', 'LESSKEYIN', 'LESSEDIT', 'LESSSECURE', 'MORE',
+  'TAR_OPTIONS', 'UNZIP', 'UNZIPOPT', 'ZIP', 'ZIPOPT', 'GZIP', 'BZIP', 'BZIP2', 'XZ_OPT', 'XZ_DEFAULTS', 'ZSTD_CLEVEL', 'GREP_OPTIONS',
+  'CURL_HOME', 'CURL_CA_BUNDLE', 'WGETRC', 'SYSTEMWGETRC', 'NETRC', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GNUPGHOME',
+  'NODE_OPTIONS', 'NODE_PATH', 'NPM_CONFIG_USERCONFIG', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
+  'PROMPT_COMMAND', 'PS0', 'PS1', 'PS2', 'PS4', 'HISTFILE', 'TMPDIR', 'GCONV_PATH', 'LOCPATH', 'NLSPATH', 'TERMINFO', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS',
+])
+
+/**
+ * Whether assigning or exporting the variable changes what a later command runs.
+ * @param name - a variable name.
+ */
+export function changesWhatRuns(name: string): boolean {
+  return CHANGES_WHAT_RUNS.has(name) || /^(LD_|DYLD_|PYTHON|PERL|GIT_|NPM_CONFIG_|CARGO_|RUSTC|RUSTFLAGS|CC$|CXX$|CFLAGS|LDFLAGS|CPPFLAGS)/.test(name)
+}
+
+/**
+ * The state after something assigned variables the analysis cannot name (a
+ * name reference, a script file): every variable may hold anything and every
+ * later command name may run another program.
+ * @param state - current state.
+ */
+export function unknownVariables(state: ShellState): ShellState {
+  return {
+    ...state,
+    vars: new Map([...state.vars].map(([name]) => [name, null])),
+    commandLookupUnknown: true,
+    ifsChanged: true,
+    looseGlobs: true,
+    unknownNames: true,
+  }
+}
 
 /**
  * The literal working directories, or null when any is not literal or unknown.

@@ -25,6 +25,8 @@ export interface ResolvedTarget {
   readonly inside: boolean
   /** The protected path it is, lies under, or (for recursive and extracting writes) holds. */
   readonly protectedBy: string | null
+  /** Why where the write lands cannot be told (a link whose target does not exist yet); null when it can. */
+  readonly unresolved: string | null
 }
 
 /** Everything the adapter established about one governed call. */
@@ -67,6 +69,10 @@ function describeTargets(assessment: CallAssessment): string {
  */
 export function decideMutation(assessment: CallAssessment, context: GateContext): GateDecision {
   const { tool } = assessment
+  const unresolved = assessment.targets.find(target => target.unresolved !== null)
+  if (unresolved !== undefined) {
+    return { kind: 'deny', rule: 'protected-path', reason: `IEG workspace governance refused ${tool} (${assessment.outcome}): ${unresolved.via} writes ${unresolved.path}, ${unresolved.unresolved ?? ''}, so it cannot be checked against the protected paths (workspace.protectedPaths). Write to the link's target by its own path.` }
+  }
   const hit = assessment.targets.find(target => target.protectedBy !== null)
   if (hit !== undefined) {
     return { kind: 'deny', rule: 'protected-path', reason: `IEG workspace governance refused ${tool} (${assessment.outcome}): ${hit.via} writes ${hit.path}, which is or holds the protected path ${hit.protectedBy ?? ''} (workspace.protectedPaths). Leave it unchanged, or ask the user to change it.` }

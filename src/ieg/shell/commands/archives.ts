@@ -3,18 +3,24 @@
  * archive; extraction writes new entries with names the analysis cannot see
  * beneath the extraction directory; listing and testing only read. Pure.
  */
-import { hasOption, optionValues, parseArgs, type ParsedArgs } from '../argv.js'
-import { concat, lit, literalOf, type Pattern } from '../pattern.js'
+import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../argv.js'
+import { ANY, concat, joinPattern, lit, literalOf, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
 const TAR_VALUE_LETTERS = 'fCbTXgKNVIHLF'
-const TAR_LONG_VALUES = ['file', 'directory', 'blocking-factor', 'files-from', 'exclude-from', 'listed-incremental', 'starting-file', 'newer', 'volno-file', 'use-compress-program', 'format', 'tape-length', 'info-script', 'new-volume-script', 'to-command', 'checkpoint-action', 'rmt-command', 'rsh-command', 'index-file', 'exclude', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'suffix', 'backup', 'strip-components', 'label', 'occurrence', 'record-size', 'sort', 'atime-preserve', 'quoting-style']
-const TAR_RUNS = ['-I', '-F', '--use-compress-program', '--info-script', '--new-volume-script', '--to-command', '--checkpoint-action', '--rmt-command', '--rsh-command']
+/** GNU tar's long options, complete, so an abbreviation resolves as tar resolves it. */
+const TAR_SPEC: OptionSpec = {
+  shortValue: TAR_VALUE_LETTERS,
+  longValue: ['file', 'directory', 'blocking-factor', 'files-from', 'exclude-from', 'listed-incremental', 'starting-file', 'newer', 'newer-mtime', 'after-date', 'volno-file', 'use-compress-program', 'format', 'tape-length', 'info-script', 'new-volume-script', 'to-command', 'checkpoint-action', 'rmt-command', 'rsh-command', 'index-file', 'exclude', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'suffix', 'strip-components', 'label', 'record-size', 'sort', 'quoting-style', 'group-map', 'owner-map', 'hole-detection', 'pax-option', 'warning', 'level', 'add-file', 'exclude-tag', 'exclude-tag-under', 'exclude-tag-all', 'quote-chars', 'no-quote-chars', 'xattrs-include', 'xattrs-exclude', 'sparse-version', 'set-mtime-command', 'set-mtime-format'],
+  longOptional: ['backup', 'one-top-level', 'occurrence', 'atime-preserve', 'checkpoint', 'totals'],
+  longFlags: ['extract', 'get', 'create', 'append', 'update', 'concatenate', 'catenate', 'delete', 'list', 'diff', 'compare', 'test-label', 'remove-files', 'absolute-names', 'overwrite', 'overwrite-dir', 'unlink-first', 'recursive-unlink', 'keep-old-files', 'skip-old-files', 'keep-newer-files', 'keep-directory-symlink', 'no-overwrite-dir', 'to-stdout', 'verbose', 'gzip', 'gunzip', 'ungzip', 'bzip2', 'xz', 'lzip', 'lzma', 'lzop', 'zstd', 'compress', 'uncompress', 'auto-compress', 'no-auto-compress', 'dereference', 'hard-dereference', 'preserve-permissions', 'same-permissions', 'no-same-permissions', 'preserve-order', 'same-order', 'same-owner', 'no-same-owner', 'numeric-owner', 'touch', 'multi-volume', 'ignore-zeros', 'ignore-failed-read', 'show-transformed-names', 'show-stored-names', 'show-defaults', 'show-omitted-dirs', 'interactive', 'confirmation', 'verify', 'wildcards', 'no-wildcards', 'wildcards-match-slash', 'no-wildcards-match-slash', 'anchored', 'no-anchored', 'ignore-case', 'no-ignore-case', 'recursion', 'no-recursion', 'null', 'no-null', 'unquote', 'no-unquote', 'sparse', 'exclude-vcs', 'exclude-vcs-ignores', 'exclude-backups', 'exclude-caches', 'exclude-caches-all', 'exclude-caches-under', 'one-file-system', 'full-time', 'utc', 'block-number', 'check-links', 'delay-directory-restore', 'no-delay-directory-restore', 'restrict', 'selinux', 'no-selinux', 'acls', 'no-acls', 'xattrs', 'no-xattrs', 'posix', 'old-archive', 'portability', 'help', 'usage', 'version', 'force-local', 'seek', 'no-seek', 'check-device', 'no-check-device', 'incremental', 'ignore-command-error', 'no-ignore-command-error', 'clamp-mtime', 'preserve', 'read-full-records', 'no-ignore-case', 'numeric-owner', 'show-snapshot-field-ranges', 'test-label', 'zstd'],
+}
+const TAR_RUNS = ['-I', '-F', '--use-compress-program', '--info-script', '--new-volume-script', '--to-command', '--checkpoint-action', '--rmt-command', '--rsh-command', '--set-mtime-command']
 
 /** Read tar's old-style first argument (`xzf a.tar`) as dashed options. */
 function tarArgs(args: readonly Pattern[]): ParsedArgs {
   const first = args[0] === undefined ? null : literalOf(args[0])
-  if (first === null || first.startsWith('-') || first === '') return parseArgs(args, { shortValue: TAR_VALUE_LETTERS, longValue: TAR_LONG_VALUES })
+  if (first === null || first.startsWith('-') || first === '') return parseArgs(args, TAR_SPEC)
   const rewritten: Pattern[] = []
   let next = 1
   for (const letter of first) {
@@ -24,7 +30,7 @@ function tarArgs(args: readonly Pattern[]): ParsedArgs {
       next += 1
     }
   }
-  return parseArgs([...rewritten, ...args.slice(next)], { shortValue: TAR_VALUE_LETTERS, longValue: TAR_LONG_VALUES })
+  return parseArgs([...rewritten, ...args.slice(next)], TAR_SPEC)
 }
 
 function tar(call: CommandCall, sink: CommandSink): void {
@@ -35,12 +41,14 @@ function tar(call: CommandCall, sink: CommandSink): void {
   for (const index of optionValues(parsed, '--index-file')) sink.write('tar --index-file', index, 'entry')
   if (hasOption(parsed, '-x', '--extract', '--get')) {
     if (hasOption(parsed, '-O', '--to-stdout')) return
+    if (hasOption(parsed, '-P', '--absolute-names')) return sink.opaque(call.name, 'with -P (--absolute-names) members land wherever their names say', [ANY])
     const directories = optionValues(parsed, '-C', '--directory')
-    if (directories.length === 0) sink.write('tar -x', lit('.'), 'beneath')
-    let base: Pattern = []
-    for (const directory of directories) {
-      base = literalOf(directory)?.startsWith('/') === true || base.length === 0 ? directory : concat(base, lit('/'), directory)
+    const bases: Pattern[] = directories.length === 0 ? [lit('.')] : []
+    for (const directory of directories) bases.push(bases.length === 0 ? directory : joinPattern(bases.at(-1) as Pattern, directory))
+    const topLevel = optionValues(parsed, '--one-top-level')
+    for (const base of bases) {
       sink.write('tar -x', base, 'beneath')
+      for (const level of topLevel) sink.write('tar --one-top-level', joinPattern(base, level), 'beneath')
     }
     return
   }
@@ -85,11 +93,12 @@ function compressor(call: CommandCall, sink: CommandSink): void {
 }
 
 function zip(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'bnOPtxiTUZ', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'exclude', 'include', 'unzip-command', 'compression-method'] })
+  const parsed = parseArgs(call.args, { shortValue: 'bnOPtxiTUZ', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'before-date', 'exclude', 'include', 'unzip-command', 'compression-method', 'split-size', 'logfile-path'], longFlags: ['move', 'recurse-paths', 'recurse-patterns', 'junk-paths', 'quiet', 'verbose', 'update', 'freshen', 'delete', 'copy-entries', 'test', 'grow', 'symlinks', 'encrypt', 'fix', 'fixfix', 'adjust-sfx', 'latest-time', 'no-extra', 'no-dir-entries', 'filesync', 'display-bytes', 'display-counts', 'display-dots', 'display-globaldots', 'display-usize', 'display-volume', 'help', 'license', 'version', 'show-files', 'sf', 'dot-version', 'to-crlf', 'from-crlf', 'entry-comments', 'archive-comment', 'must-match', 'allow-fifo', 'fix-fix', 'log-append', 'log-info', 'no-wild', 'wild-stop-dirs', 'unicode', 'split-pause', 'split-bell', 'split-verbose', 'temp-path', 'translate-eol', 'test-zip', 'unix-attributes', 'ascii', 'adjust-offsets', 'fifo', 'nodirs', 'junk-sfx'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-TT', '--unzip-command') || call.args.some(arg => literalOf(arg) === '-TT')) return opaqueCall(call, sink, '-TT runs another program')
   const archive = optionValues(parsed, '-O', '--output-file')[0] ?? parsed.operands[0]
   if (archive !== undefined && literalOf(archive) !== '-') sink.write('zip', archive, 'entry')
+  for (const log of optionValues(parsed, '--logfile-path')) sink.write('zip --logfile-path', log, 'entry')
   if (hasOption(parsed, '-m', '--move')) parsed.operands.slice(1).forEach(member => sink.write('zip -m', member, 'subtree'))
 }
 
@@ -152,6 +161,8 @@ function patch(call: CommandCall, sink: CommandSink): void {
   const directory = optionValues(parsed, '-d', '--directory')[0]
   const at = (path: Pattern): Pattern => (directory === undefined ? path : concat(directory, lit('/'), path))
   for (const reject of optionValues(parsed, '-r', '--reject-file')) sink.write('patch -r', reject, 'entry')
+  const backups = optionValues(parsed, '-B', '--prefix', '-Y', '--basename-prefix')
+  if (backups.length > 0) return sink.opaque('patch -B', 'backup files are named from the files the patch changes', backups.map(prefix => concat(prefix, ANY)))
   const output = optionValues(parsed, '-o', '--output')[0]
   if (output !== undefined) return literalOf(output) === '-' ? undefined : sink.write('patch -o', output, 'entry')
   const original = parsed.operands[0]

@@ -74,12 +74,16 @@ function posixDirname(path: Pattern): Pattern | null {
   return text === null ? null : lit(posix.dirname(text))
 }
 
+/** A symbolic chmod mode that starts with `-` (`-w`, `-rwx,g+s`), which chmod reads as the mode, not as options. */
+const DASHED_MODE = /^-[rwxXst]+([,+=-][ugoa]*[rwxXst]*)*$/
+
 /** `chmod MODE FILE...`, `chown OWNER FILE...`: the first operand is not a path. */
 function modeThenFiles(spec: OptionSpec): CommandHandler {
   return (call, sink) => {
-    const parsed = parseArgs(call.args, spec)
+    const dashed = call.name === 'chmod' ? call.args.findIndex(arg => DASHED_MODE.test(literalOf(arg) ?? '')) : -1
+    const parsed = parseArgs(dashed < 0 ? call.args : call.args.filter((_, index) => index !== dashed), spec)
     const scope: TargetScope = hasOption(parsed, '-R', '--recursive') ? 'subtree' : 'entry'
-    const files = optionValues(parsed, '--reference').length > 0 ? parsed.operands : parsed.operands.slice(1)
+    const files = optionValues(parsed, '--reference').length > 0 || dashed >= 0 ? parsed.operands : parsed.operands.slice(1)
     if (parsed.unreadable && files.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
     for (const file of files) sink.write(call.name, file, scope)
   }
@@ -100,7 +104,7 @@ function curl(call: CommandCall, sink: CommandSink): void {
   const directory = optionValues(parsed, '--output-dir')[0]
   const at = (path: Pattern): Pattern => (directory === undefined ? path : concat(directory, lit('/'), path))
   for (const output of optionValues(parsed, '-o', '--output')) if (literalOf(output) !== '-') sink.write('curl -o', at(output), 'entry')
-  if (hasOption(parsed, '-O', '--remote-name', '--remote-name-all')) for (const url of parsed.operands) sink.write('curl -O', at(urlBasename(url)), 'entry')
+  if (hasOption(parsed, '-O', '--remote-name', '--remote-name-all')) for (const url of [...parsed.operands, ...optionValues(parsed, '--url')]) sink.write('curl -O', at(urlBasename(url)), 'entry')
   for (const file of optionValues(parsed, '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--etag-save', '--hsts', '--alt-svc')) {
     if (literalOf(file) !== '-') sink.write('curl', file, 'entry')
   }
@@ -138,18 +142,30 @@ function mktemp(call: CommandCall, sink: CommandSink): void {
   sink.write('mktemp', directory === null ? name : concat(directory, lit('/'), name), 'entry')
 }
 
-const TRANSFER_SPEC: OptionSpec = { shortValue: 'tSm', longValue: ['target-directory', 'suffix', 'backup', 'reflink', 'preserve', 'no-preserve', 'sparse', 'context', 'mode', 'owner', 'group', 'strip-program'] }
+const TRANSFER_SPEC: OptionSpec = {
+  shortValue: 'tSmog',
+  longValue: ['target-directory', 'suffix', 'no-preserve', 'sparse', 'mode', 'owner', 'group', 'strip-program'],
+  longOptional: ['backup', 'reflink', 'preserve', 'context', 'update'],
+  longFlags: ['archive', 'attributes-only', 'copy-contents', 'dereference', 'force', 'interactive', 'link', 'no-dereference', 'no-clobber', 'parents', 'recursive', 'remove-destination', 'strip-trailing-slashes', 'symbolic-link', 'no-target-directory', 'verbose', 'one-file-system', 'debug', 'exchange', 'keep-directory-symlink', 'relative', 'logical', 'physical', 'directory', 'compare', 'strip', 'preserve-context', 'preserve-timestamps', 'no-copy'],
+}
 
 /** Writers keyed by command name. */
 export const FILE_WRITERS: Record<string, CommandHandler> = {
-  rm: operandsWritten({ longValue: ['interactive'] }),
-  rmdir: operandsWritten({}),
+  rm: operandsWritten({ longOptional: ['interactive', 'preserve-root'], longFlags: ['force', 'one-file-system', 'no-preserve-root', 'recursive', 'dir', 'verbose'] }),
+  rmdir: operandsWritten({ longFlags: ['ignore-fail-on-non-empty', 'parents', 'verbose'] }),
   unlink: operandsWritten({}),
-  shred: operandsWritten({ shortValue: 'ns', longValue: ['iterations', 'size', 'random-source', 'remove'] }),
-  touch: operandsWritten({ shortValue: 'drt', longValue: ['date', 'reference', 'time'] }),
-  mkdir: operandsWritten({ shortValue: 'm', longValue: ['mode', 'context'] }),
+  shred: operandsWritten({ shortValue: 'ns', longValue: ['iterations', 'size', 'random-source'], longOptional: ['remove'], longFlags: ['exact', 'force', 'verbose', 'zero'] }),
+  touch: operandsWritten({ shortValue: 'drt', longValue: ['date', 'reference', 'time'], longFlags: ['no-create', 'no-dereference'] }),
+  mkdir: operandsWritten({ shortValue: 'm', longValue: ['mode'], longOptional: ['context'], longFlags: ['parents', 'verbose'] }),
   truncate: operandsWritten({ shortValue: 'sr', longValue: ['size', 'reference'] }),
-  mkfifo: operandsWritten({ shortValue: 'm', longValue: ['mode', 'context'] }),
+  mkfifo: operandsWritten({ shortValue: 'm', longValue: ['mode'], longOptional: ['context'] }),
+  history: (call, sink) => {
+    const flags = call.args.map(arg => literalOf(arg) ?? '').filter(text => text.startsWith('-')).join('')
+    if (!/[aw]/.test(flags)) return
+    const file = call.args.find(arg => !(literalOf(arg) ?? '-').startsWith('-'))
+    if (file === undefined) return opaqueCall(call, sink, 'it writes the history file ($HISTFILE)')
+    sink.write('history', file, 'entry')
+  },
   link: (call, sink) => {
     if (call.args.length !== 2 || call.uncertainArity) return opaqueCall(call, sink, 'link takes exactly two literal operands')
     sink.write('link (link to)', call.args[0] as Pattern, 'entry')
@@ -162,7 +178,7 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
     sink.write('mknod', name, 'entry')
   },
   tee: (call, sink) => {
-    const parsed = parseArgs(call.args, { longValue: ['output-error'] })
+    const parsed = parseArgs(call.args, { longOptional: ['output-error'], longFlags: ['append', 'ignore-interrupts'] })
     if (parsed.unreadable && parsed.operands.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
     for (const file of parsed.operands) if (literalOf(file) !== '-') sink.write('tee', file, 'entry')
   },
@@ -183,9 +199,9 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
       else if (text?.startsWith('of=') === true) sink.write('dd of=', lit(text.slice(3)), 'entry')
     }
   },
-  chmod: modeThenFiles({ longValue: ['reference'] }),
-  chown: modeThenFiles({ longValue: ['reference', 'from'] }),
-  chgrp: modeThenFiles({ longValue: ['reference'] }),
+  chmod: modeThenFiles({ longValue: ['reference'], longFlags: ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference'] }),
+  chown: modeThenFiles({ longValue: ['reference', 'from'], longFlags: ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference'] }),
+  chgrp: modeThenFiles({ longValue: ['reference'], longFlags: ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference'] }),
   chattr: modeThenFiles({ shortValue: 'vp' }),
   setfacl: operandsWritten({ shortValue: 'mMxX', longValue: ['modify', 'modify-file', 'remove', 'remove-file', 'set', 'set-file'] }),
   dos2unix: operandsWritten({ shortValue: 'c', longValue: ['convmode'] }),

@@ -78,7 +78,9 @@ function find(call: CommandCall, sink: CommandSink): void {
     } else if (FIND_ACTIONS_RUN.has(text)) {
       const end = call.args.findIndex((arg, k) => k > i && (literalOf(arg) === ';' || literalOf(arg) === '+'))
       if (end < 0) return opaqueCall(call, sink, `${text} has no terminating ; or +`)
-      sink.run(call.args.slice(i + 1, end).map(arg => (literalOf(arg) === '{}' ? [{ t: 'any' as const }] : arg)), `find ${text}`, true)
+      const inner = call.args.slice(i + 1, end).map(arg => (literalOf(arg) === '{}' ? [{ t: 'any' as const }] : arg))
+      if (text === '-execdir' || text === '-okdir') sink.within(null, scoped => scoped.run(inner, `find ${text}`, true))
+      else sink.run(inner, `find ${text}`, true)
       i = end
     }
   }
@@ -93,7 +95,7 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
   less: outputOption({ shortValue: 'oOpPtTxyjbhzk', longValue: ['log-file', 'LOG-FILE', 'pattern', 'tag'] }, ['-o', '-O', '--log-file', '--LOG-FILE']),
   sdiff: outputOption({ shortValue: 'ow', longValue: ['output', 'width', 'diff-program'] }, ['-o', '--output'], ['--diff-program']),
   xmllint: outputOption({ longValue: ['output', 'path', 'schema', 'relaxng', 'xpath', 'encode'] }, ['--output']),
-  uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }),
+  uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars'], longOptional: ['group', 'all-repeated'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'] }),
   xxd: secondOperandWrites({ shortValue: 'cglsno', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
   find,
   date: (call, sink) => {

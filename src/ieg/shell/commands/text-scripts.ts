@@ -106,7 +106,7 @@ export function scanSedScript(text: string): SedScriptEffects {
       executes = true
       i = restOfLine(text, i)[1]
     } else if ('rRbtT:v'.includes(command)) {
-      while (i < text.length && text[i] !== '\n' && (command === 'r' || command === 'R' || command === ':' || text[i] !== ';')) i += 1
+      while (i < text.length && text[i] !== '\n' && (command === 'r' || command === 'R' || text[i] !== ';')) i += 1
     } else if (!'qQlLFz=dDgGhHnNpPx'.includes(command)) {
       return { writes, executes, unknown: true }
     }
@@ -168,6 +168,9 @@ function backupName(file: Pattern, suffix: string): Pattern {
   return lit(name.includes('/') ? name : `${text.slice(0, cut + 1)}${name}`)
 }
 
+/** Words after which a `/` starts a regular expression, not a division. */
+const AWK_REGEX_AFTER_WORD = /\b(print|printf|return|in|getline|case)$/
+
 function stripAwkLiterals(program: string): string {
   let out = ''
   let last = ''
@@ -180,7 +183,7 @@ function stripAwkLiterals(program: string): string {
       last = '"'
       continue
     }
-    if (ch === '/' && /^$|[(,~!&|{;\n]/.test(last)) {
+    if (ch === '/' && (/^$|[(,~!&|{};\n=<>?:+*%^-]/.test(last) || AWK_REGEX_AFTER_WORD.test(out.trimEnd()))) {
       const end = skipDelimited(program, i + 1, '/')
       if (end > 0) {
         out += '//'
@@ -190,18 +193,38 @@ function stripAwkLiterals(program: string): string {
       }
     }
     out += ch
-    if (!/\s/.test(ch)) last = ch
+    if (!/[ \t]/.test(ch)) last = ch
   }
   return out
 }
 
+/** Whether a `print`/`printf` statement starting at `from` redirects its output (`>` outside parentheses). */
+function printRedirects(code: string, from: number): boolean {
+  let depth = 0
+  for (let i = from; i < code.length; i += 1) {
+    const ch = code[i] as string
+    if (ch === '(') depth += 1
+    else if (ch === ')') {
+      if (depth === 0) return false
+      depth -= 1
+    } else if (depth === 0 && (ch === ';' || ch === '}' || ch === '\n')) return false
+    else if (depth === 0 && ch === '>') return true
+  }
+  return false
+}
+
 /**
- * Whether an awk program can write a file or run a command.
+ * Whether an awk program can write a file or run a command: `system()`, a
+ * pipe (not `||`), a library, or a `print` redirected to a file other than
+ * standard output or error.
  * @param program - the program text.
  */
 export function awkProgramWrites(program: string): boolean {
-  const code = stripAwkLiterals(program)
-  return /\bsystem\s*\(|\||@load|@include|\bprintf?\b[^;}\n]*>/.test(code)
+  const joined = program.replace(/\\\r?\n/g, ' ').replace(/>>?\s*"\/dev\/(stdout|stderr)"/g, '')
+  const code = stripAwkLiterals(joined)
+  if (/\bsystem\s*\(|@load|@include|(^|[^|])\|(?!\|)/.test(code)) return true
+  for (const match of code.matchAll(/\bprintf?\b/g)) if (printRedirects(code, match.index + match[0].length)) return true
+  return false
 }
 
 /** `awk` and its variants: read unless the program or `-i inplace` writes. */

@@ -4,7 +4,7 @@
  * effects to. Pure types.
  */
 import type { TargetScope } from '../effects.js'
-import type { Pattern } from '../pattern.js'
+import type { Pattern, Values } from '../pattern.js'
 
 /** One simple command as the table sees it. */
 export interface CommandCall {
@@ -13,8 +13,8 @@ export interface CommandCall {
   readonly args: readonly Pattern[]
   /** An unquoted unknown expansion may have split into any number of arguments. */
   readonly uncertainArity: boolean
-  /** Names of the environment assignments written before the command (`NAME=value cmd`). */
-  readonly envNames: readonly string[]
+  /** Variables set for the command (`NAME=value cmd`) or assigned earlier in the command line, with their possible values (null: unknown). */
+  readonly env: ReadonlyMap<string, Values>
   /** The literal text fed on standard input by a here-document or here-string, if any. */
   readonly stdinText: string | null
   /** Standard input carries text the analysis cannot see (a pipe, a file, an expanding here-document). */
@@ -29,12 +29,12 @@ export interface CommandSink {
   opaque(via: string, reason: string, words: readonly Pattern[]): void
   history(via: string): void
   control(via: string, reason: string): void
-  /** Analyze script text the command runs (`sh -c`, `eval`, `flock -c`); opaque when it is not literal. */
-  script(text: Pattern, via: string): void
+  /** Analyze script text the command runs (`sh -c`, `eval`, `flock -c`); opaque when it is not literal. `looseGlobs`: it runs with dot-file or case-insensitive globbing. */
+  script(text: Pattern, via: string, looseGlobs?: boolean): void
   /** Analyze an argument list the command runs as a command of its own (wrappers, `find -exec`). */
   run(argv: readonly Pattern[], via: string, uncertainArity: boolean): void
-  /** Report through a working directory other than the command's own (`git -C dir`, `tar -C dir`). */
-  within(directory: Pattern, report: (sink: CommandSink) => void): void
+  /** Report through a working directory other than the command's own (`git -C dir`, `tar -C dir`); null when it is not known (`find -execdir`). */
+  within(directory: Pattern | null, report: (sink: CommandSink) => void): void
 }
 
 /** A command's effects from its arguments. */

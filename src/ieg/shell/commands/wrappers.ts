@@ -6,13 +6,14 @@
  */
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
 import { ANY, concat, lit, literalOf, type Pattern } from '../pattern.js'
+import { changesWhatRuns } from '../state.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
 /** Names of POSIX-style shells. */
 export const SHELL_NAMES: readonly string[] = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh']
 
-/** Shell options that change how globs match, so a script run with them is not analyzable as written. */
-const GLOB_CHANGING_OPTIONS = new Set(['dotglob', 'nocaseglob', 'expand_aliases', 'globasciiranges'])
+/** Shell options that let globs match dot files or ignore case. */
+const LOOSE_GLOB_OPTIONS = new Set(['dotglob', 'nocaseglob', 'globasciiranges'])
 
 /** Run everything after the wrapper's own options as a command. */
 function wrapper(spec: OptionSpec & { readonly skipOperands?: number }): CommandHandler {
@@ -26,13 +27,13 @@ function wrapper(spec: OptionSpec & { readonly skipOperands?: number }): Command
 }
 
 function env(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal'], stopAtOperand: true })
+  const parsed = parseArgs(call.args, { shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string'], longOptional: ['block-signal', 'default-signal', 'ignore-signal'], longFlags: ['ignore-environment', 'null', 'debug', 'list-signal-handling'], stopAtOperand: true })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-S', '--split-string')) return opaqueCall(call, sink, '-S splits a string into a command line')
   let index = 0
   while (index < parsed.operands.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(literalOf(parsed.operands[index] as Pattern) ?? '')) {
     const name = (literalOf(parsed.operands[index] as Pattern) as string).split('=')[0] as string
-    if (name === 'PATH' || name.startsWith('LD_') || name.startsWith('GIT_') || name === 'BASH_ENV' || name === 'ENV') return opaqueCall(call, sink, `it sets ${name}, which changes what runs`)
+    if (changesWhatRuns(name)) return opaqueCall(call, sink, `it sets ${name}, which changes what runs`)
     index += 1
   }
   const inner = parsed.operands.slice(index)
@@ -43,24 +44,28 @@ function env(call: CommandCall, sink: CommandSink): void {
 }
 
 function shell(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'oO', longValue: ['rcfile', 'init-file'], stopAtOperand: true })
+  const parsed = parseArgs(call.args, { shortValue: 'oO', longValue: ['rcfile', 'init-file'], longFlags: ['login', 'noprofile', 'norc', 'posix', 'restricted', 'verbose', 'version', 'debugger', 'dump-strings', 'dump-po-strings', 'help', 'pretty-print'], stopAtOperand: true })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  const changed = optionValues(parsed, '-O', '+O').map(literalOf).find(name => name === null || GLOB_CHANGING_OPTIONS.has(name))
-  if (changed !== undefined) return opaqueCall(call, sink, `-O ${changed ?? '…'} changes how words expand`)
+  if (hasOption(parsed, '-i', '-l', '--login', '--rcfile', '--init-file')) return opaqueCall(call, sink, 'an interactive or login shell runs startup files the analysis cannot see')
+  const options = optionValues(parsed, '-O').map(literalOf)
+  if (options.some(name => name === null || name === 'expand_aliases')) return opaqueCall(call, sink, '-O expand_aliases (or an option that is not literal) changes what every command name runs')
+  const loose = options.some(name => LOOSE_GLOB_OPTIONS.has(name ?? ''))
   if (hasOption(parsed, '-c')) {
     const script = parsed.operands[0]
     if (script === undefined) return opaqueCall(call, sink, '-c has no script')
-    return sink.script(script, `${call.name} -c`)
+    return sink.script(script, `${call.name} -c`, loose)
   }
-  if (parsed.operands.length > 0 && !hasOption(parsed, '-s')) return opaqueCall(call, sink, 'it runs a script file the analysis cannot see')
-  if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`)
+  const file = parsed.operands[0] === undefined ? null : literalOf(parsed.operands[0])
+  const fromStdin = parsed.operands.length === 0 || hasOption(parsed, '-s') || file === '-' || file === '/dev/stdin'
+  if (!fromStdin) return opaqueCall(call, sink, 'it runs a script file the analysis cannot see')
+  if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`, loose)
   if (call.stdinUnknown) return opaqueCall(call, sink, 'it runs a script from standard input the analysis cannot see')
 }
 
 function xargs(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'IinPLldEsa', longValue: ['replace', 'max-args', 'max-procs', 'max-lines', 'delimiter', 'eof', 'max-chars', 'arg-file', 'process-slot-var'], stopAtOperand: true })
+  const parsed = parseArgs(call.args, { shortValue: 'InPLdEsa', shortOptional: 'ile', longValue: ['max-args', 'max-procs', 'delimiter', 'max-chars', 'arg-file', 'process-slot-var'], longOptional: ['replace', 'max-lines', 'eof'], longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'], stopAtOperand: true })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  const replace = optionValues(parsed, '-I', '--replace').map(literalOf)[0] ?? (hasOption(parsed, '-i') ? '{}' : null)
+  const replace = optionValues(parsed, '-I', '-i', '--replace').map(literalOf)[0] ?? (hasOption(parsed, '-i', '--replace') ? '{}' : null)
   const inner = parsed.operands.length === 0 ? [lit('echo')] : parsed.operands
   const withInput = replace === null ? [...inner, ANY] : inner.map(arg => (literalOf(arg)?.includes(replace) === true ? ANY : arg))
   sink.run(withInput, 'xargs', true)
@@ -79,9 +84,9 @@ function flock(call: CommandCall, sink: CommandSink): void {
 }
 
 function script(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'cEIOBTtm', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit', 'timing'] })
+  const parsed = parseArgs(call.args, { shortValue: 'cEIOBTm', shortOptional: 't', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], longOptional: ['timing'], longFlags: ['append', 'force', 'flush', 'quiet', 'return'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  for (const log of optionValues(parsed, '-I', '-O', '-B', '-T', '--log-in', '--log-out', '--log-io', '--log-timing')) sink.write('script log', log, 'entry')
+  for (const log of optionValues(parsed, '-I', '-O', '-B', '-T', '-t', '--log-in', '--log-out', '--log-io', '--log-timing', '--timing')) sink.write('script log', log, 'entry')
   sink.write('script', parsed.operands[0] ?? lit('typescript'), 'entry')
   const command = optionValues(parsed, '-c', '--command')[0]
   if (command !== undefined) sink.script(command, 'script -c')
@@ -104,6 +109,14 @@ function sudo(call: CommandCall, sink: CommandSink): void {
   sink.within(directory, scoped => scoped.run(parsed.operands, `${call.name} -D`, call.uncertainArity))
 }
 
+/** `compgen`/`complete`: `-C COMMAND` runs a command, `-F FUNCTION` calls a function. */
+function completion(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'oAGWFCXPSV' })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  for (const command of optionValues(parsed, '-C')) sink.script(command, `${call.name} -C`)
+  for (const name of optionValues(parsed, '-F')) sink.run([name], `${call.name} -F`, false)
+}
+
 /** Words joined with single spaces, as `eval` and `watch` join their arguments into a script. */
 export function joinWords(words: readonly Pattern[]): Pattern {
   return words.reduce<Pattern>((joined, word, index) => (index === 0 ? word : concat(joined, lit(' '), word)), [])
@@ -119,7 +132,13 @@ export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   timeout: wrapper({ shortValue: 'sk', longValue: ['signal', 'kill-after'], skipOperands: 1 }),
   stdbuf: wrapper({ shortValue: 'ioe', longValue: ['input', 'output', 'error'] }),
   chrt: wrapper({ skipOperands: 1 }),
-  taskset: wrapper({ shortValue: 'c', skipOperands: 1 }),
+  taskset: (call, sink) => {
+    const parsed = parseArgs(call.args, { longFlags: ['all-tasks', 'cpu-list', 'pid'], stopAtOperand: true })
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+    if (hasOption(parsed, '-p', '--pid')) return
+    const inner = parsed.operands.slice(1)
+    if (inner.length > 0) sink.run(inner, 'taskset', call.uncertainArity)
+  },
   setsid: wrapper({}),
   unbuffer: wrapper({}),
   caffeinate: wrapper({ shortValue: 'tw' }),
@@ -135,8 +154,11 @@ export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   flock,
   script,
   trap: (call, sink) => {
-    const action = call.args[0]
-    if (action !== undefined && !['-l', '-p', '--', '-'].includes(literalOf(action) ?? '') && call.args.length > 1) sink.script(action, 'trap')
+    const args = literalOf(call.args[0] ?? []) === '--' ? call.args.slice(1) : call.args
+    const action = args[0]
+    if (action !== undefined && !['-l', '-p', '-P', '-'].includes(literalOf(action) ?? '') && args.length > 1) sink.script(action, 'trap')
   },
+  compgen: completion,
+  complete: completion,
   ...Object.fromEntries(SHELL_NAMES.map(name => [name, shell])),
 }

@@ -1,0 +1,203 @@
+/**
+ * git subcommands by effect: which read, which only list, which write
+ * history, the working tree, named files, or run programs. Options are read
+ * the way git's option parser reads them (clusters, separate values, unique
+ * prefixes of long options that run programs). Pure.
+ */
+import { hasOption, optionValues, parseArgs } from '../argv.js'
+import { concat, joinPattern, lit, literalOf, type Pattern } from '../pattern.js'
+import { basenameOf } from './files.js'
+import { controlSection, controlSetting } from './git-settings.js'
+import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
+
+const READERS = new Set(['status', 'log', 'show', 'blame', 'annotate', 'ls-files', 'ls-tree', 'ls-remote', 'rev-parse', 'rev-list', 'describe', 'shortlog', 'cat-file', 'name-rev', 'for-each-ref', 'merge-base', 'count-objects', 'fsck', 'whatchanged', 'var', 'check-ignore', 'check-attr', 'check-mailmap', 'check-ref-format', 'show-ref', 'show-branch', 'diff-tree', 'diff-files', 'diff-index', 'range-diff', 'cherry', 'verify-commit', 'verify-tag', 'verify-pack', 'help', 'version', 'get-tar-commit-id', 'column', 'merge-tree', 'request-pull', 'diff', 'grep'])
+const HISTORY = new Set(['add', 'commit', 'fetch', 'push', 'update-ref', 'update-index', 'gc', 'prune', 'repack', 'pack-refs', 'commit-tree', 'mktag', 'mktree', 'write-tree', 'replace', 'rerere', 'init', 'unpack-objects', 'index-pack', 'fast-import', 'prune-packed', 'commit-graph', 'multi-pack-index', 'tag', 'branch', 'notes', 'reflog', 'remote', 'symbolic-ref', 'hash-object', 'reset', 'submodule', 'maintenance', 'worktree', 'bundle', 'stash', 'bisect', 'apply'])
+const WORKTREE = new Set(['checkout', 'switch', 'restore', 'clean', 'am', 'merge', 'rebase', 'cherry-pick', 'revert', 'pull', 'checkout-index', 'read-tree', 'sparse-checkout'])
+const RUNS_PROGRAMS = new Set(['difftool', 'mergetool', 'send-email', 'daemon', 'instaweb', 'web--browse', 'filter-branch', 'p4', 'svn', 'cvsimport', 'cvsexportcommit', 'cvsserver', 'quiltimport', 'shell', 'upload-pack', 'receive-pack', 'credential', 'credential-store', 'credential-cache', 'remote-ext', 'archimport', 'gui', 'citool', 'gitk'])
+/** Subcommands whose `-n`/`--dry-run` only reports. */
+const DRY_RUNS: Record<string, RegExp> = {
+  clean: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
+  rm: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
+  add: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
+  mv: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
+  commit: /^--dry-run$/,
+  fetch: /^--dry-run$/,
+  push: /^(--dry-run|-n)$/,
+}
+
+/** Whether `text` is the long option `full`, or a prefix of it at least `shortest` long, with or without `=value`. */
+function longOption(text: string, full: string, shortest: number): boolean {
+  const name = text.split('=')[0] ?? ''
+  return name.length >= shortest && full.startsWith(name)
+}
+
+/** The first word that is not an option (or an option's value), for subcommands with their own verbs. */
+function verb(texts: readonly string[], valued: readonly string[] = []): string | undefined {
+  for (let i = 0; i < texts.length; i += 1) {
+    const text = texts[i] as string
+    if (valued.includes(text)) i += 1
+    else if (!text.startsWith('-')) return text
+  }
+  return undefined
+}
+
+function isBranchListing(texts: readonly string[]): boolean {
+  const valued = ['--format', '--sort', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--abbrev', '--color', '--column']
+  const listing = ['--list', '-l', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--show-current']
+  const operands: string[] = []
+  for (let i = 0; i < texts.length; i += 1) {
+    const text = texts[i] as string
+    if (valued.includes(text)) i += 1
+    else if (/^-[arvlq]+$/.test(text) || /^--(all|remotes|list|show-current|verbose|quiet|no-column|no-color|ignore-case|omit-empty|(format|sort|contains|no-contains|merged|no-merged|points-at|abbrev|color|column)=.*)$/.test(text)) continue
+    else if (text.startsWith('-')) return false
+    else operands.push(text)
+  }
+  return operands.length === 0 || texts.some(text => listing.includes(text.split('=')[0] ?? '') || /^-[arvq]*l/.test(text))
+}
+
+/** Listing forms of subcommands that otherwise write history. */
+function isListing(sub: string, texts: readonly string[]): boolean {
+  switch (sub) {
+    case 'tag': return texts.length === 0 || texts.some(arg => ['-l', '--list', '-v', '--verify', '--contains', '--points-at', '--merged', '--no-merged'].includes(arg)) || texts.every(arg => arg.startsWith('-n') || arg.startsWith('--sort') || arg.startsWith('--format') || arg === '--column')
+    case 'branch': return isBranchListing(texts)
+    case 'remote': return ['show', 'get-url', undefined].includes(verb(texts)) && texts.every(arg => !arg.startsWith('-') || /^(-v+|--verbose|-n)$/.test(arg))
+    case 'reflog': return !texts.some(arg => ['expire', 'delete', 'drop'].includes(arg))
+    case 'notes': return ['list', 'show', 'get-ref', undefined].includes(verb(texts, ['--ref']))
+    case 'stash': return ['list', 'show'].includes(verb(texts) ?? '')
+    case 'worktree': return verb(texts) === 'list'
+    case 'submodule': return ['status', 'summary', undefined].includes(verb(texts))
+    case 'sparse-checkout': return verb(texts) === 'list'
+    case 'symbolic-ref': return texts.filter(arg => !arg.startsWith('-')).length <= 1 && !texts.includes('-d') && !texts.includes('--delete')
+    case 'hash-object': return !texts.some(arg => /^-[a-zA-Z]*w/.test(arg))
+    case 'bisect': return ['log', 'visualize', 'view', 'terms'].includes(texts[0] ?? '')
+    case 'bundle': return ['verify', 'list-heads'].includes(texts[0] ?? '')
+    case 'apply': return texts.some(arg => ['--check', '--stat', '--numstat', '--summary'].includes(arg)) && !texts.includes('--apply')
+    default: {
+      const dryRun = DRY_RUNS[sub]
+      return dryRun !== undefined && texts.some(arg => dryRun.test(arg))
+    }
+  }
+}
+
+/** Options with which a subcommand runs another program. */
+function runsProgram(sub: string, texts: readonly string[]): boolean {
+  if (RUNS_PROGRAMS.has(sub)) return true
+  if (texts.some(arg => longOption(arg, '--upload-pack', 4) || longOption(arg, '--receive-pack', 5) || (['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'].includes(sub) && (longOption(arg, '--exec', 5) || arg === '-u')))) return true
+  switch (sub) {
+    case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec', 4) || longOption(arg, '--interactive', 5))
+    case 'bisect': return texts[0] === 'run'
+    case 'submodule': return verb(texts) === 'foreach'
+    case 'grep': return texts.some(arg => /^-[a-zA-Z]*O/.test(arg) || longOption(arg, '--open-files-in-pager', 4))
+    case 'notes': return verb(texts, ['--ref']) === 'edit'
+    default: return false
+  }
+}
+
+function config(args: readonly Pattern[], sink: CommandSink, call: CommandCall): void {
+  const parsed = parseArgs(args, { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default', 'comment', 'value', 'fixed-value'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'git config has an argument that is not literal')
+  const operands = parsed.operands.map(literalOf)
+  let action = operands[0]
+  let rest = operands.slice(1)
+  if (!['set', 'get', 'unset', 'list', 'edit', 'rename-section', 'remove-section'].includes(action ?? '')) {
+    action = hasOption(parsed, '--edit', '-e') ? 'edit' : hasOption(parsed, '--rename-section') ? 'rename-section' : hasOption(parsed, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '-l', '--get-color', '--get-colorbool') ? 'get' : hasOption(parsed, '--unset', '--unset-all', '--remove-section') ? 'unset' : operands.length >= 2 || hasOption(parsed, '--add', '--replace-all') ? 'set' : 'get'
+    rest = operands
+  }
+  if (action === 'edit') return opaqueCall(call, sink, 'git config --edit opens an editor')
+  if (action === 'get' || action === 'list') return
+  const key = rest[0]
+  if (key === null || key === undefined) return opaqueCall(call, sink, 'git config names no literal key')
+  for (const file of optionValues(parsed, '-f', '--file')) sink.write('git config --file', file, 'entry')
+  if (action === 'rename-section') {
+    const target = rest[1]
+    if (target === null || target === undefined || controlSection(target)) return sink.control(`git config --rename-section ${key}`, 'it renames a section into one whose keys make git run a program')
+    return sink.history(`git config --rename-section ${key}`)
+  }
+  if (controlSetting(action === 'unset' ? key : `${key}=${rest[1] ?? ''}`)) return sink.control(`git config ${key}`, 'this setting makes git run a program or trust other files')
+  sink.history(`git config ${key}`)
+}
+
+function outputFiles(texts: readonly string[], args: readonly Pattern[], via: string, sink: CommandSink, directory: Pattern): void {
+  texts.forEach((arg, index) => {
+    if (arg === '--output' && args[index + 1] !== undefined) sink.write(`${via} --output`, joinPattern(directory, args[index + 1] as Pattern), 'entry')
+    const attached = /^--output=(.+)$/s.exec(arg)?.[1]
+    if (attached !== undefined) sink.write(`${via} --output`, joinPattern(directory, lit(attached)), 'entry')
+  })
+}
+
+function clone(args: readonly Pattern[], texts: readonly string[], sink: CommandSink, call: CommandCall, directory: Pattern, via: string): void {
+  if (texts.some(arg => longOption(arg, '--template', 4) || longOption(arg, '--separate-git-dir', 4) || longOption(arg, '--config', 5) || /^-[a-zA-Z]*c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
+  const operands = parseArgs(args, { shortValue: 'obcuj', longValue: ['origin', 'branch', 'config', 'upload-pack', 'reference', 'reference-if-able', 'depth', 'jobs', 'filter', 'separate-git-dir', 'template', 'server-option', 'shallow-since', 'shallow-exclude', 'bundle-uri', 'ref-format'] }).operands
+  const target = operands[1] ?? (operands[0] === undefined ? null : basenameOf(lit((literalOf(operands[0]) ?? '').replace(/\/+$/, '').replace(/\.git$/, ''))))
+  if (target === null || literalOf(target) === null) return opaqueCall(call, sink, 'git clone names no literal directory')
+  const path = joinPattern(directory, target)
+  sink.write(via, path, 'beneath')
+  sink.write(via, concat(path, lit('/.git')), 'entry')
+}
+
+/**
+ * One git subcommand.
+ * @param sub - the subcommand.
+ * @param args - its arguments.
+ * @param sink - where effects go.
+ * @param call - the whole call (for opaque reports).
+ * @param directory - `git -C` directory, relative to the command's.
+ */
+export function runSubcommand(sub: string, args: readonly Pattern[], sink: CommandSink, call: CommandCall, directory: Pattern): void {
+  const texts = args.map(arg => literalOf(arg) ?? '\u0000')
+  const via = `git ${sub}`
+  const at = (path: Pattern): Pattern => joinPattern(directory, path)
+  if (runsProgram(sub, texts)) return opaqueCall(call, sink, `${via} runs another program`)
+  outputFiles(texts, args, via, sink, directory)
+  if (sub === 'config') return config(args, sink, call)
+  if (sub === 'archive') {
+    const parsed = parseArgs(args, { shortValue: 'o', longValue: ['output', 'format', 'prefix', 'remote', 'exec'] })
+    if (hasOption(parsed, '--remote')) return opaqueCall(call, sink, 'git archive --remote runs a remote program')
+    return optionValues(parsed, '-o', '--output').forEach(file => sink.write('git archive -o', at(file), 'entry'))
+  }
+  if (sub === 'fsck' && texts.includes('--lost-found')) return sink.history(`${via} --lost-found`)
+  if (READERS.has(sub) || isListing(sub, texts)) return
+  if (sub === 'maintenance' && ['start', 'register'].includes(texts[0] ?? '')) return sink.control(via, 'it schedules background jobs through the user configuration')
+  if (sub === 'init' && texts.some(arg => longOption(arg, '--template', 4) || longOption(arg, '--separate-git-dir', 4) || /^-c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
+  if (sub === 'remote' && ['add', 'set-url'].includes(verb(texts) ?? '') && texts.some(arg => /^(ext|fd)::/.test(arg))) return sink.control(via, 'an ext:: or fd:: remote runs a program')
+  if (sub === 'clone') return clone(args, texts, sink, call, directory, via)
+  if (sub === 'worktree' && verb(texts) === 'add') {
+    const path = parseArgs(args.slice(texts.indexOf('add') + 1), { shortValue: 'bB', longValue: ['reason'] }).operands[0]
+    if (path !== undefined) sink.write(via, at(path), 'beneath')
+    return sink.history(via)
+  }
+  if (sub === 'rm' && texts.includes('--cached')) return sink.history(via)
+  if (sub === 'init') {
+    const operands = parseArgs(args, { longValue: ['object-format', 'ref-format', 'initial-branch', 'shared'], shortValue: 'b' }).operands
+    const target = operands[0] === undefined ? directory : at(operands[0])
+    if (operands[0] !== undefined) sink.write(via, target, 'beneath')
+    return sink.write(via, concat(target, lit('/.git')), 'entry')
+  }
+  if (sub === 'rm' || sub === 'mv') {
+    const parsed = parseArgs(args, {})
+    const scope = hasOption(parsed, '-r') || sub === 'mv' ? 'subtree' : 'entry'
+    return parsed.operands.forEach(path => sink.write(via, at(path), scope))
+  }
+  if (sub === 'bundle' && texts[0] === 'create') {
+    const file = parseArgs(args.slice(1), { longValue: ['version'], stopAtOperand: true }).operands[0]
+    return file === undefined ? opaqueCall(call, sink, 'git bundle create names no file') : sink.write(via, at(file), 'entry')
+  }
+  if (sub === 'checkout-index') {
+    const prefix = texts.map(arg => /^--prefix=(.*)$/s.exec(arg)?.[1]).find(value => value !== undefined)
+    if (prefix !== undefined) return sink.write(via, at(lit(prefix === '' ? '.' : prefix)), 'beneath')
+  }
+  if (sub === 'format-patch') {
+    if (texts.includes('--stdout')) return
+    const output = optionValues(parseArgs(args, { shortValue: 'ov', longValue: ['output-directory', 'subject-prefix', 'in-reply-to', 'to', 'cc', 'from'] }), '-o', '--output-directory')[0]
+    return sink.write(via, concat(output === undefined ? directory : at(output), lit('/'), [{ t: 'star' }], lit('.patch')), 'entry')
+  }
+  if (sub === 'interpret-trailers' && texts.includes('--in-place')) return parseArgs(args, { longValue: ['trailer', 'where', 'if-exists', 'if-missing'] }).operands.forEach(file => sink.write(via, at(file), 'entry'))
+  if (sub === 'mailinfo') return args.filter(arg => !(literalOf(arg) ?? '').startsWith('-')).slice(0, 2).forEach(file => sink.write(via, at(file), 'entry'))
+  if (WORKTREE.has(sub) || (sub === 'reset' && texts.some(arg => ['--hard', '--merge', '--keep'].includes(arg))) || sub === 'stash' || sub === 'bisect' || (sub === 'apply' && !texts.includes('--cached')) || (sub === 'submodule' && verb(texts) === 'update')) {
+    sink.write(via, directory, 'entry')
+    if (!['clean', 'checkout-index', 'read-tree', 'sparse-checkout', 'restore'].includes(sub)) sink.history(via)
+    return
+  }
+  if (HISTORY.has(sub)) return sink.history(via)
+  opaqueCall(call, sink, `git ${sub} is not a known subcommand (it may be an alias)`)
+}

@@ -1,0 +1,121 @@
+/**
+ * File descriptors and the special paths that reopen them. On Linux,
+ * `/dev/fd/N`, `/dev/stdin|stdout|stderr` and `/proc/self/fd/N` open again
+ * whatever descriptor N refers to, now for writing; `/proc/self/cwd` is the
+ * shell's directory, not the host's. A path through one of them is rewritten
+ * to what it reaches before it is checked. Pure.
+ */
+import { ANY, concat, lit, type Pattern, type Values } from './pattern.js'
+
+/**
+ * What each descriptor refers to: a file (its possible paths), or null when
+ * the analysis does not know. Descriptors absent from the table are the
+ * tool's own pipes (0-2) or closed.
+ */
+export type DescriptorTable = ReadonlyMap<number, Values>
+
+/** Devices a write to discards. */
+const DISCARD = new Set(['/dev/null', '/dev/zero', '/dev/full', '/dev/tty', '/dev/random', '/dev/urandom'])
+const STANDARD: Record<string, number> = { stdin: 0, stdout: 1, stderr: 2 }
+/** `/dev/fd/N`, `/dev/stdin`, `/proc/self/fd/N`, `/proc/<pid>/fd/N`, and the `cwd` and `root` links of the shell's own process. */
+const DESCRIPTOR_PATH = /^\/dev\/(?:fd\/(\d+)|(stdin|stdout|stderr))(\/.*)?$|^\/proc\/(?:self|thread-self)\/(?:task\/[^/]+\/)?(?:fd\/(\d+)(\/.*)?|(cwd|root)(\/.*)?)$/
+
+/** A write through a special path: where it really lands. */
+export type Reach =
+  /** The path as written (an ordinary path). */
+  | { readonly kind: 'path' }
+  /** Discarded (`/dev/null`, the tool's own pipes). */
+  | { readonly kind: 'discard' }
+  /** Lands on these paths instead. */
+  | { readonly kind: 'paths', readonly paths: readonly Pattern[] }
+
+/** Text with `digits` atoms (`$$`, `$PPID`) marked: `/proc/<n>/…` names a process the analysis cannot tell. */
+function markedText(path: Pattern): string | null {
+  let text = ''
+  for (const atom of path) {
+    if (atom.t === 'lit') text += atom.s
+    else if (atom.t === 'digits') text += '\u0000'
+    else return null
+  }
+  return text
+}
+
+/**
+ * Where a write to `path` lands.
+ * @param path - the path as expanded, before joining with the directory.
+ * @param descriptors - the descriptor table of the command (null when unknown, as in a persistent shell).
+ * @param cwd - the shell's possible directories (null when unknown).
+ */
+export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, cwd: Values): Reach {
+  const text = markedText(path)
+  if (text === null) return path.some(atom => atom.t === 'any') ? { kind: 'path' } : procGlob(path)
+  if (DISCARD.has(text)) return { kind: 'discard' }
+  const match = DESCRIPTOR_PATH.exec(text)
+  if (match === null) return text.startsWith('/proc/') && text.includes('\u0000') ? { kind: 'paths', paths: [ANY] } : { kind: 'path' }
+  const [, devFd, standard, devRest, procFd, procFdRest, link, linkRest] = match
+  if (link !== undefined) {
+    const rest = lit(linkRest ?? '')
+    if (link === 'root') return { kind: 'paths', paths: [concat(lit('/'), rest)] }
+    return { kind: 'paths', paths: (cwd ?? [ANY]).map(directory => concat(directory, rest)) }
+  }
+  const descriptor = Number(devFd ?? procFd ?? STANDARD[standard ?? ''])
+  const rest = devRest ?? procFdRest ?? ''
+  if (descriptors === null) return { kind: 'paths', paths: [ANY] }
+  const target = descriptors.get(descriptor)
+  if (target === undefined) return rest === '' ? { kind: 'discard' } : { kind: 'paths', paths: [ANY] }
+  if (target === null) return { kind: 'paths', paths: [ANY] }
+  return { kind: 'paths', paths: target.map(file => concat(file, lit(rest))) }
+}
+
+/** A glob under `/proc` or `/dev/fd` may name a descriptor or the cwd link: unknown. */
+function procGlob(path: Pattern): Reach {
+  const first = path[0]
+  return first?.t === 'lit' && (first.s.startsWith('/proc') || first.s.startsWith('/dev/fd')) ? { kind: 'paths', paths: [ANY] } : { kind: 'path' }
+}
+
+/**
+ * The table after a redirection opens `descriptor` on `files`.
+ * @param table - the table before.
+ * @param descriptor - the descriptor number.
+ * @param files - the file's possible paths (already joined with the directory), or null when unknown.
+ */
+export function openDescriptor(table: DescriptorTable | null, descriptor: number, files: Values): DescriptorTable | null {
+  if (table === null) return null
+  const next = new Map(table)
+  next.set(descriptor, files)
+  return next
+}
+
+/**
+ * The table after `descriptor` duplicates `source` (`N>&M`), or closes (`N>&-`).
+ * @param table - the table before.
+ * @param descriptor - the descriptor made.
+ * @param source - the descriptor copied, as written (`-` closes; a non-number is unknown).
+ */
+export function duplicateDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null): DescriptorTable | null {
+  if (table === null) return null
+  const next = new Map(table)
+  const number = source === null ? Number.NaN : Number(source.replace(/-$/, ''))
+  if (source === '-') next.delete(descriptor)
+  else if (Number.isNaN(number)) next.set(descriptor, null)
+  else if (table.has(number)) next.set(descriptor, table.get(number) ?? null)
+  else next.delete(descriptor)
+  return next
+}
+
+/**
+ * Union of two tables at a join.
+ * @param a - one table.
+ * @param b - another.
+ */
+export function joinDescriptors(a: DescriptorTable | null, b: DescriptorTable | null): DescriptorTable | null {
+  if (a === null || b === null) return null
+  if (a === b) return a
+  const out = new Map<number, Values>()
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    const left = a.get(key)
+    const right = b.get(key)
+    out.set(key, left === undefined || right === undefined || left === null || right === null ? null : [...left, ...right])
+  }
+  return out
+}

@@ -1,0 +1,296 @@
+/**
+ * One simple command: its redirections (and the descriptors they open), its
+ * assignments (and the values bash evaluates again), its words expanded to
+ * argument lists, and the call of a function, a state built-in or a command
+ * of the table. Pure.
+ */
+import type { Assignment, Command, Redirection, Word } from 'unbash'
+import { applyBuiltin, STATE_BUILTINS, type BuiltinHost } from './builtins.js'
+import { gitEnvironment } from './commands/git.js'
+import { COMMANDS, readOnly } from './commands/index.js'
+import type { CommandCall, CommandSink } from './commands/types.js'
+import { duplicateDescriptor, openDescriptor, type DescriptorTable } from './descriptors.js'
+import type { TargetScope } from './effects.js'
+import { expandAssignment, expandWord, scanParts, type ExpansionEnv } from './expand.js'
+import { ANY, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import { changesWhatRuns, joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
+import type { Mentions, Walker } from './walker.js'
+
+const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
+const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>'])
+/** Bash built-ins the command table also knows (`builtin echo`). */
+const BASH_BUILTINS = new Set([':', 'true', 'false', 'echo', 'printf', 'pwd', 'test', '[', 'type', 'help', 'kill', 'wait', 'jobs', 'times', 'dirs', 'umask', 'ulimit', 'caller', 'compgen', 'complete', 'compopt', 'disown', 'suspend', 'logout', 'history', 'unalias', 'bg', 'fg', 'trap', 'exit', 'return', 'break', 'continue', 'shift', 'set'])
+/** Variables bash expands as prompt strings (`PS4` under `set -x`, the others in an interactive shell). */
+const PROMPTS = new Set(['PS0', 'PS1', 'PS2', 'PS4'])
+
+interface StdinFacts { readonly text: string | null, readonly unknown: boolean }
+
+/** What a simple command carries besides its words. */
+export interface InvokeFacts {
+  /** Variables set for this command only, with their values. */
+  readonly env: ReadonlyMap<string, Values>
+  readonly stdin: StdinFacts
+  readonly declared: readonly Assignment[]
+  readonly uncertain: boolean
+  readonly mentions: Mentions
+}
+
+const NO_STDIN: StdinFacts = { text: null, unknown: false }
+
+function mentionText(item: Word | Assignment | Redirection): string {
+  switch (item.type) {
+    case 'Word': case 'Assignment': return item.text
+    case 'HereDoc': return item.body.text
+    case 'Redirect': case 'HereString': return item.target?.text ?? ''
+  }
+}
+
+function descriptorOf(redirect: Redirection, fallback: number): number | null {
+  if (redirect.descriptor === undefined) return fallback
+  return redirect.descriptor.type === 'FileDescriptor' ? redirect.descriptor.value : null
+}
+
+function withoutDescriptor(table: DescriptorTable | null, descriptor: number | null): DescriptorTable | null {
+  return descriptor === null ? table : duplicateDescriptor(table, descriptor, '-')
+}
+
+/**
+ * Apply redirections in order: record writes, track which file each
+ * descriptor refers to, and what standard input carries.
+ * @returns standard input's facts and the state with the descriptors opened.
+ */
+export function applyRedirections(walker: Walker, redirects: readonly Redirection[], state: ShellState, depth: number): { stdin: StdinFacts, state: ShellState } {
+  let stdin: StdinFacts = NO_STDIN
+  let descriptors = state.descriptors
+  const env = walker.env(state, depth)
+  const opened = (fields: readonly Pattern[]): Values => (fields.some(hasAny) ? null : fields.flatMap(field => (state.cwd ?? [ANY]).map(cwd => joinPattern(cwd, field))))
+  for (const redirect of redirects) {
+    if (redirect.type === 'HereDoc') {
+      const descriptor = descriptorOf(redirect, 0)
+      const expands = redirect.delimiter?.quoted !== true && (redirect.body.parts ?? []).some(part => part.type !== 'Literal')
+      if (expands) scanParts(redirect.body.parts, env)
+      if (descriptor === 0) stdin = expands ? { text: null, unknown: true } : { text: redirect.body.text, unknown: false }
+      descriptors = withoutDescriptor(descriptors, descriptor)
+      continue
+    }
+    if (redirect.target === undefined) continue
+    const fields = expandWord(redirect.target, env)
+    const all = fields.alternatives.flat()
+    if (redirect.type === 'HereString') {
+      const descriptor = descriptorOf(redirect, 0)
+      const only = fields.alternatives.length === 1 ? fields.alternatives[0] : undefined
+      const text = only === undefined ? null : literalOf(only.flatMap((field, index) => (index === 0 ? field : [{ t: 'lit' as const, s: ' ' }, ...field])))
+      if (descriptor === 0) stdin = text === null ? { text: null, unknown: true } : { text: `${text}\n`, unknown: false }
+      descriptors = withoutDescriptor(descriptors, descriptor)
+      continue
+    }
+    const operator = redirect.operator
+    const sourceText = all.length === 1 ? literalOf(all[0] as Pattern) : null
+    if ((operator === '>&' || operator === '<&') && (sourceText === null ? operator === '<&' : /^(\d+-?|-)$/.test(sourceText))) {
+      const descriptor = descriptorOf(redirect, operator === '<&' ? 0 : 1)
+      if (descriptor !== null) descriptors = duplicateDescriptor(descriptors, descriptor, sourceText)
+      if (descriptor === 0) stdin = { text: null, unknown: true }
+      continue
+    }
+    if (operator === '<') {
+      const descriptor = descriptorOf(redirect, 0)
+      if (descriptor !== null) descriptors = openDescriptor(descriptors, descriptor, opened(all))
+      if (descriptor === 0) stdin = { text: null, unknown: true }
+      continue
+    }
+    if (!WRITE_OPERATORS.has(operator) && operator !== '>&') continue
+    for (const field of all) walker.write(`redirection ${operator}`, field, 'entry', { ...state, descriptors })
+    const both = operator === '&>' || operator === '&>>' || (operator === '>&' && redirect.descriptor === undefined)
+    const descriptor = descriptorOf(redirect, operator === '<>' ? 0 : 1)
+    for (const number of both ? [1, 2] : descriptor === null ? [] : [descriptor]) descriptors = openDescriptor(descriptors, number, opened(all))
+  }
+  return { stdin, state: descriptors === state.descriptors ? state : { ...state, descriptors } }
+}
+
+function subscriptsOf(values: Values): Values {
+  if (values === null) return null
+  return values.flatMap((value) => {
+    const text = literalOf(value)
+    if (text === null) return [ANY]
+    const subscript = /^\[(.*?)\]\+?=/s.exec(text)?.[1]
+    return subscript === undefined ? [] : [lit(subscript)]
+  })
+}
+
+/**
+ * The value an assignment stores, after analyzing its subscript and array
+ * elements (a subscript is evaluated as arithmetic).
+ * @returns the values, or null when unknown (arrays, appends).
+ */
+export function assignmentValues(node: Assignment, env: ExpansionEnv): Values {
+  if (node.index !== undefined) env.evaluate('arithmetic', expandAssignment(node.index, env), 'array subscript')
+  if (node.value.type === 'ArrayValue') {
+    for (const element of node.value.elements) {
+      const values = expandAssignment(element, env)
+      if (element.text.startsWith('[')) env.evaluate('arithmetic', subscriptsOf(values), 'array subscript')
+    }
+    return null
+  }
+  const value = expandAssignment(node.value, env)
+  return node.index !== undefined || node.append === true ? null : value
+}
+
+/**
+ * Analyze what bash does with an assigned value beyond storing it: prompt
+ * strings are expanded, `PROMPT_COMMAND` runs, integer variables evaluate.
+ */
+function evaluateAssigned(walker: Walker, state: ShellState, name: string, values: Values, depth: number): void {
+  const env = walker.env(state, depth)
+  if (PROMPTS.has(name)) env.evaluate('prompt', values, name)
+  if (name === 'PROMPT_COMMAND') for (const value of values ?? [ANY]) walker.scriptText(value, name, state, depth)
+  if (state.integers.has(name)) env.evaluate('arithmetic', values, `integer variable ${name}`)
+}
+
+/**
+ * Assign a shell variable.
+ * @returns the state after it.
+ */
+export function assignVariable(walker: Walker, state: ShellState, name: string, values: Values, depth: number): ShellState {
+  evaluateAssigned(walker, state, name, values, depth)
+  return withVariable(state, name, values)
+}
+
+/**
+ * Analyze one simple command.
+ * @returns the state after it.
+ */
+export function simpleCommand(walker: Walker, node: Command, state: ShellState, depth: number, piped: boolean): ShellState {
+  const env = walker.env(state, depth)
+  const plain = node.prefix.length === 0 && node.suffix.every(item => item.type === 'Word')
+  const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? [] : [...node.prefix, ...node.suffix]
+  const redirected = plain ? { stdin: NO_STDIN, state } : applyRedirections(walker, items.filter((item): item is Redirection => item.type !== 'Word' && item.type !== 'Assignment'), state, depth)
+  const assignments = node.prefix.filter((item): item is Assignment => item.type === 'Assignment')
+  const values = assignments.map(item => [item.name, assignmentValues(item, env)] as const)
+  if (node.name === undefined) return values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state)
+  values.forEach(([name, value]) => evaluateAssigned(walker, state, name, value, depth))
+  const words = plain ? [node.name, ...(node.suffix as readonly Word[])] : [node.name, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
+  const declared = plain ? [] : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
+  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : [])]
+  let argv: Pattern[][] = [[]]
+  let uncertain = false
+  for (const word of words) {
+    const fields = expandWord(word, env)
+    uncertain ||= fields.uncertainArity
+    if (argv.length === 1 && fields.alternatives.length === 1) {
+      (argv[0] as Pattern[]).push(...(fields.alternatives[0] as Pattern[]))
+      continue
+    }
+    argv = argv.flatMap(prefixArgs => fields.alternatives.map(alternative => [...prefixArgs, ...alternative]))
+    if (argv.length > walker.options.maxAlternatives) {
+      walker.opaque(node.name.value, 'its words have too many possible values to analyze', [ANY], state, mentions)
+      return state
+    }
+  }
+  const facts: InvokeFacts = { env: new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || (piped && redirected.stdin.text === null) }, declared, uncertain, mentions }
+  let result: ShellState | null = null
+  for (const alternative of argv) {
+    const after = invoke(walker, alternative, facts, redirected.state, depth, 'all')
+    result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
+  }
+  const bareExec = argv.length === 1 && argv[0]?.length === 1 && literalOf(argv[0][0] as Pattern) === 'exec'
+  const after = result ?? state
+  return after.descriptors === (bareExec ? redirected.state.descriptors : state.descriptors) ? after : { ...after, descriptors: bareExec ? redirected.state.descriptors : state.descriptors }
+}
+
+function declaredReadOnly(walker: Walker, name: string, argv: readonly Pattern[]): boolean {
+  const entries = walker.options.readOnlyCommands
+  return entries.length > 0 && entries.some(entry => entry.length <= argv.length && entry.every((word, index) => (index === 0 ? word === name : literalOf(argv[index] as Pattern) === word)))
+}
+
+/**
+ * Run one argument list: a function, a state built-in, or a command of the table.
+ * @returns the state after it.
+ */
+export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, state: ShellState, depth: number, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState {
+  const [head, ...args] = argv
+  if (head === undefined) return state
+  const written = literalOf(head)
+  if (written === null) {
+    walker.opaque('command', 'the command name is not literal', argv, state, facts.mentions)
+    return state
+  }
+  if (state.aliases) {
+    walker.opaque(written, 'aliases expand (expand_aliases), so the command may be anything', argv, state, facts.mentions)
+    return unknownVariables({ ...state, cwd: null, oldCwd: null })
+  }
+  const system = SYSTEM_BIN.exec(written)
+  if (written.includes('/') && system === null) {
+    walker.opaque(written, 'it runs a program by path, which the analysis cannot see', argv, state, facts.mentions)
+    return state
+  }
+  const name = system?.[3] ?? written
+  const body = lookup === 'all' ? state.functions.get(name) : undefined
+  if (body !== undefined) return walker.functionBody(body, state, depth)
+  if (STATE_BUILTINS.has(name)) {
+    const after = applyBuiltin({ name, args, assignments: facts.declared, envNames: [...facts.env.keys()], stdinText: facts.stdin.text, home: walker.options.home }, state, builtinHost(walker, facts, state, depth))
+    if (after !== undefined) return after
+  }
+  if (lookup === 'builtins-only' && !BASH_BUILTINS.has(name)) {
+    walker.opaque(name, 'it is not a shell built-in', argv, state, facts.mentions)
+    return state
+  }
+  if (declaredReadOnly(walker, name, argv)) return state
+  const git = name === 'git' ? gitEnvironment : null
+  const dangerousEnv = [...facts.env.keys(), ...state.vars.keys()].find(variable => changesWhatRuns(variable) && git?.(variable) !== true)
+  if (state.commandLookupUnknown || dangerousEnv !== undefined) {
+    walker.opaque(name, dangerousEnv === undefined ? 'PATH, hashing, a startup file or a tool setting changed, so the command may run another program' : `${dangerousEnv} is set for it, which changes what runs`, argv, state, facts.mentions)
+    return state
+  }
+  if (args.length === 1 && ['--help', '--version'].includes(literalOf(args[0] as Pattern) ?? '')) return state
+  const handler = COMMANDS.get(name)
+  if (handler === undefined) {
+    const fallback = state.functions.get('command_not_found_handle')
+    if (fallback !== undefined) walker.functionBody(fallback, state, depth)
+    walker.opaque(name, `${name} is not a command the analysis knows, so what it writes cannot be proven`, argv, state, facts.mentions)
+    return state
+  }
+  if (handler === readOnly) return state
+  const call: CommandCall = { name, args, uncertainArity: facts.uncertain, env: state.vars.size === 0 ? facts.env : new Map([...state.vars, ...facts.env]), stdinText: facts.stdin.text, stdinUnknown: facts.stdin.unknown, tempDirectory: walker.options.tempDirectory === null ? ANY : lit(walker.options.tempDirectory) }
+  handler(call, new AnalyzerSink(walker, state, depth, facts.mentions))
+  return state
+}
+
+function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, depth: number): BuiltinHost {
+  return {
+    maxAlternatives: walker.options.maxAlternatives,
+    script: (text, via, current) => walker.scriptText(text, via, current, depth),
+    run: (inner, _via, current, innerLookup) => invoke(walker, inner, { ...facts, env: new Map() }, current, depth + 1, innerLookup),
+    opaque: (via, reason, words) => walker.opaque(via, reason, words, state, facts.mentions),
+    evaluate: (kind, values, via, current) => walker.env(current, depth).evaluate(kind, values, via),
+    assign: (node, current) => assignVariable(walker, current, node.name, assignmentValues(node, walker.env(current, depth)), depth),
+    assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
+  }
+}
+
+/** The sink the command table reports to, bound to one command's state. */
+class AnalyzerSink implements CommandSink {
+  private readonly walker: Walker
+  private readonly state: ShellState
+  private readonly depth: number
+  private readonly mentions: Mentions
+  constructor(walker: Walker, state: ShellState, depth: number, mentions: Mentions) {
+    this.walker = walker
+    this.state = state
+    this.depth = depth
+    this.mentions = mentions
+  }
+
+  write(via: string, path: Pattern, scope: TargetScope, partial?: boolean): void { this.walker.write(via, path, scope, this.state, partial) }
+  opaque(via: string, reason: string, words: readonly Pattern[]): void { this.walker.opaque(via, reason, words, this.state, this.mentions) }
+  history(via: string): void { this.walker.history(via) }
+  control(via: string, reason: string): void { this.walker.control(via, reason) }
+  script(text: Pattern, via: string, looseGlobs = false): void { this.walker.scriptText(text, via, looseGlobs ? { ...this.state, looseGlobs: true } : this.state, this.depth) }
+  run(argv: readonly Pattern[], via: string, uncertain: boolean): void {
+    if (this.depth + 1 > this.walker.options.maxDepth) return this.walker.opaque(via, `nesting deeper than ${this.walker.options.maxDepth} levels`, argv, this.state, this.mentions)
+    invoke(this.walker, argv, { env: new Map(), stdin: { text: null, unknown: true }, declared: [], uncertain, mentions: this.mentions }, this.state, this.depth + 1, 'all')
+  }
+  within(directory: Pattern | null, report: (sink: CommandSink) => void): void {
+    const cwd = directory === null ? null : (this.state.cwd ?? [ANY]).map(base => joinPattern(base, directory))
+    report(new AnalyzerSink(this.walker, { ...this.state, cwd }, this.depth, this.mentions))
+  }
+}
