@@ -88,7 +88,7 @@ function generatedLog(size: number): Array<{ type: string, seq: number, data: un
       attempts = []
       events.push({ type: 'reliability/contract', seq, data: contract })
     } else if (seq % 100 === 99) {
-      events.push({ type: 'reliability/terminal', seq, data: abstainRecord({ contract, attempts, terminal: null, integrityError: null }, 'generated') })
+      events.push({ type: 'reliability/terminal', seq, data: abstainRecord({ contract, attempts, terminal: null, review: { intent: null, evidence: null }, integrityError: null }, 'generated') })
     } else if (seq % 10 === 0) {
       const attempt = settleAttempt(contract, attempts, [{ checkId: 'k', passed: false, evidence: 'a does not exist' }], 'turn-stop').attempt
       attempts.push(attempt)
@@ -139,9 +139,9 @@ async function checkFigures(): Promise<void> {
 }
 
 function promptFigures(): void {
-  const governor = Buffer.byteLength(policyText())
+  const governor = Buffer.byteLength(policyText('required'))
   const iegBytes = compilePrompt([...MODULE_IDS]).bytes
-  record('prompt: reliability:policy section', 'bytes', governor, null, 'reliability-governor row')
+  record('prompt: reliability:policy section', 'bytes', governor, null, 'reliability-governor row, review mode required (the default)')
   record('prompt: ieg:governance section', 'bytes', iegBytes, null, 'ieg row (the ieg:status line adds at most 200 bytes to the runtime context)')
   record('prompt: both rows together', 'bytes', governor + iegBytes, 4000, 'reliability:policy plus ieg:governance', true)
 }

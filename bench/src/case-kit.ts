@@ -1,5 +1,6 @@
 /** Types and helpers the benchmark case declarations share. */
 import { lstat, readFile } from 'node:fs/promises'
+import type { ScriptedUserAnswer } from '../../scripts/scripted-user/index.js'
 import type { ScriptedTurn } from '../../test/support/script.ts'
 import { act, pick, type Random, type Reactions } from './policy.ts'
 
@@ -17,6 +18,8 @@ export interface Trial {
   readonly expected: ExpectedOutcome
   /** What the seed chose, for the report. */
   readonly choices: Record<string, string | boolean>
+  /** The (scripted) user's answers to the contract review questions, in order; omitted: every proposal is approved. */
+  readonly reviewAnswers?: readonly ScriptedUserAnswer[]
 }
 
 /** One fixture-tool execution. */

@@ -5,7 +5,7 @@
  */
 import { writeFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createProfile, PROJECT_ROOT, readSessionLogs, runTask, type Profile } from '../../test/support/dsh-profile.ts'
+import { createProfile, PROJECT_ROOT, readSessionLogs, runTask, SCRIPTED_USER_BUNDLE, type Profile } from '../../test/support/dsh-profile.ts'
 import { startModelServer } from '../../test/support/model-server.ts'
 import type { BenchCase } from './cases.ts'
 import { CLAIM, policyScript, seeded } from './policy.ts'
@@ -24,7 +24,7 @@ export interface CliProfiles { readonly baseline: Profile, readonly governed: Pr
 export async function createCliProfiles(dsh: string, tarball: string): Promise<CliProfiles> {
   return {
     baseline: await createProfile({ dsh, tarball, extraBundles: [FIXTURE], patch: '- id: reliability-governor\n  disabled: true\n- id: ieg\n  disabled: true\n' }),
-    governed: await createProfile({ dsh, tarball, extraBundles: [FIXTURE] }),
+    governed: await createProfile({ dsh, tarball, extraBundles: [FIXTURE, SCRIPTED_USER_BUNDLE] }),
   }
 }
 
@@ -41,16 +41,19 @@ export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, a
   const profile = profiles[arm]
   const patchFile = `${workspace}.patch.yml`
   await writeFile(patchFile, arm === 'governed' ? `- id: ieg\n  config: ${JSON.stringify(governedIegConfig(benchCase))}\n` : '[]\n')
+  const answersFile = `${workspace}.answers.json`
+  if (trial.reviewAnswers !== undefined) await writeFile(answersFile, JSON.stringify(trial.reviewAnswers))
   const server = await startModelServer(policyScript(trial.plan, trial.reactions))
   try {
     const before = new Set((await readSessionLogs(profile.home)).map(log => log.path))
-    const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile })
+    const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile, env: trial.reviewAnswers === undefined ? {} : { DSHG_SCRIPTED_ANSWERS: answersFile } })
     if (result.code !== 0) throw new Error(`dsh exited ${String(result.code)} in ${benchCase.id}/${arm}: ${result.stderr.slice(-2000)}`)
     const log = (await readSessionLogs(profile.home)).find(entry => !before.has(entry.path))
     return await scoreTrial(benchCase, arm, seed, trial, workspace, { events: log?.events ?? [], claimed: result.stdout.includes(CLAIM), modelCalls: server.requests.length })
   } finally {
     await server.close()
     await rm(patchFile, { force: true })
+    await rm(answersFile, { force: true })
     await cleanup()
   }
 }

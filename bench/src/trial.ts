@@ -10,6 +10,7 @@ import * as reliability from '../../lib/reliability/plugin.js'
 import * as ieg from '../../lib/ieg/plugin.js'
 import { IegSchema } from '../../lib/ieg/config.js'
 import * as benchTools from '../fixtures/bench-tools/index.js'
+import * as scriptedUser from '../../scripts/scripted-user/index.js'
 import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../../test/support/host.ts'
 import type { BenchCase, ToolLogEntry, Trial } from './cases.ts'
 import { CLAIM, policyScript, seeded } from './policy.ts'
@@ -115,8 +116,8 @@ export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: nu
   const trial = benchCase.arrange(seeded(seed))
   const { workspace, cleanup } = await layOut(trial)
   const plugins: Array<readonly [PluginModule, unknown]> = [[benchTools as unknown as PluginModule, { shell: true }]]
-  if (arm === 'governed') plugins.push([reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig(benchCase)])
-  const host = await mountHost({ fs: true, plugins })
+  if (arm === 'governed') plugins.push([scriptedUser as unknown as PluginModule, trial.reviewAnswers === undefined ? {} : { answers: trial.reviewAnswers }], [reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig(benchCase)])
+  const host = await mountHost({ fs: true, userQuestions: arm === 'governed', plugins })
   try {
     const adapter = scriptModel(host.ctx, policyScript(trial.plan, trial.reactions))
     const agent = createAgent(host.ctx, `${benchCase.id}-${arm}-${seed}`, workspace)

@@ -1,4 +1,4 @@
-/** Byte-level rules for file evidence: size bound and strict UTF-8. Pure. */
+/** Text rules shared by the rows: strict UTF-8 for file evidence, quoting, comparison. Pure. */
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
@@ -35,4 +35,13 @@ export function quote(text: string, max = 80): string {
  */
 export function clip(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max)}...` : text
+}
+
+/**
+ * Text compared by meaning-preserving form: Unicode NFKC, lower case, runs of
+ * whitespace and trailing punctuation collapsed.
+ * @param text - any text.
+ */
+export function normalizedText(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!?;:,\s]+$/, '')
 }

@@ -1,6 +1,7 @@
 /** The `reliability-governor` row's configuration: the single declaration of its keys. */
 import Schema from '@deepseek-ai/schemastery'
 import type { ContractLimits } from './contract/input.js'
+import { REVIEW_MODE_NAMES, REVIEW_MODES, type ReviewMode } from './review/vocabulary.js'
 
 /** Resolved configuration of the `reliability-governor` row. */
 export interface ReliabilityConfig {
@@ -10,7 +11,7 @@ export interface ReliabilityConfig {
   maxFileBytes: number
   policySectionOrder: number
   evidence: { maxConcurrentReads: number, maxAttemptBytes: number, secretFiles: string[] }
-  contractReview: { mode: 'off' }
+  contractReview: { mode: ReviewMode, maxIntentItems: number, maxFeedbackChars: number }
   limits: Omit<ContractLimits, 'maxAttempts'> & { maxContractBytes: number }
 }
 
@@ -33,8 +34,12 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
   policySectionOrder: Schema.number().min(-100000).max(100000).default(8400)
     .description('System-prompt order of the reliability:policy section.'),
   contractReview: Schema.object({
-    mode: Schema.union(['off']).default('off')
-      .description('off: contracts activate unreviewed and are stored as version 3.'),
+    mode: Schema.union(REVIEW_MODE_NAMES).default('required')
+      .description(REVIEW_MODE_NAMES.map(mode => `${mode}: ${REVIEW_MODES[mode]}.`).join(' ')),
+    maxIntentItems: Schema.natural().min(0).max(100).default(20)
+      .description('Most entries in each list of the interpreted intent (constraints, assumptions, non_goals, ambiguities).'),
+    maxFeedbackChars: Schema.natural().min(16).max(100_000).default(4000)
+      .description('Longest revision feedback a review answer may carry, in characters; longer approves nothing.'),
   }),
   limits: Schema.object({
     maxClaims: Schema.natural().min(1).max(200).default(20).description('Most claims in one contract.'),

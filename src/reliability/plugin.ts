@@ -7,6 +7,7 @@ import type { Context } from '@deepseek-ai/cordis'
 import type {} from '@deepseek-ai/dsh-fs'
 import type {} from '@deepseek-ai/dsh-session-projection'
 import type {} from '@deepseek-ai/dsh-system-prompt'
+import type {} from '@deepseek-ai/dsh-user-questions'
 import { resolveConfig, writtenConfig } from '../kernel/config.js'
 import { dualProjectionUnit } from '../kernel/projection.js'
 import { ReliabilityConfig } from './config.js'
@@ -40,7 +41,7 @@ export function apply(ctx: Context, raw: ReliabilityConfig): void {
   })
   if (!config.enabled) return
   ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
-  registerPolicySection(ctx, config.policySectionOrder)
+  registerPolicySection(ctx, config.policySectionOrder, config.contractReview.mode)
   registerGovernorTools(ctx, config)
   if (config.autoVerifyAtTurnStop) enforceAtTurnStop(ctx, config, name)
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect } from 'vitest'
 import { runTask, type Profile, type RunResult } from '../support/dsh-profile.ts'
 import { startModelServer, type ScriptedModelServer } from '../support/model-server.ts'
@@ -15,12 +18,31 @@ export function e2eEnv(name: 'DSHG_DSH_BIN' | 'DSHG_TARBALL'): string {
  * with every scripted turn played and no server error.
  * @param servers - receives the server for closing.
  */
-export async function runScripted(profile: Profile, task: string, workspace: string, script: ScriptEntry[], servers: ScriptedModelServer[]): Promise<{ result: RunResult, server: ScriptedModelServer }> {
+export async function runScripted(profile: Profile, task: string, workspace: string, script: ScriptEntry[], servers: ScriptedModelServer[], env: NodeJS.ProcessEnv = {}): Promise<{ result: RunResult, server: ScriptedModelServer }> {
   const server = await startModelServer(script)
   servers.push(server)
-  const result = await runTask(profile, task, { cwd: workspace, baseURL: server.baseURL })
+  const result = await runTask(profile, task, { cwd: workspace, baseURL: server.baseURL, env })
   expect(result.code, result.stderr).toBe(0)
   expect(server.errors).toEqual([])
   expect(server.script.finished).toBe(true)
   return { result, server }
+}
+
+/** One scripted-user answer (see scripts/scripted-user/index.js). */
+export type ScriptedUserAnswer = { option: string, text?: string } | { text: string } | { error: string }
+
+/**
+ * Files that script the scripted-user bundle for one run: its answers, and the log of the questions it was asked.
+ * @param answers - answers in the order questions arrive.
+ */
+export async function scriptedUserFiles(answers: readonly ScriptedUserAnswer[]): Promise<{ env: NodeJS.ProcessEnv, asked(): Promise<Array<{ id: string, question: string, detail?: string }>> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'dshg-user-'))
+  const answersFile = join(dir, 'answers.json')
+  const questionsFile = join(dir, 'questions.jsonl')
+  await writeFile(answersFile, JSON.stringify(answers))
+  await writeFile(questionsFile, '')
+  return {
+    env: { DSHG_SCRIPTED_ANSWERS: answersFile, DSHG_SCRIPTED_QUESTIONS: questionsFile },
+    asked: async () => (await readFile(questionsFile, 'utf8')).split('\n').filter(line => line !== '').map(line => JSON.parse(line) as { id: string, question: string, detail?: string }),
+  }
 }

@@ -7,19 +7,21 @@ import { readProjectionState } from '../../src/kernel/projection.ts'
 import { mountHost } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createProfile, makeWorkspace, readSessionLogs } from '../support/dsh-profile.ts'
+import { createProfile, makeWorkspace, readSessionLogs, SCRIPTED_USER_BUNDLE } from '../support/dsh-profile.ts'
 import { systemPromptOf, toolNamesOf, wireText, type ScriptedModelServer } from '../support/model-server.ts'
 import { RELEASE_TASK, RELEASE_WORKSPACE, releaseScript } from '../support/release-scenario.ts'
-import { e2eEnv, runScripted } from './env.ts'
+import { e2eEnv, runScripted, scriptedUserFiles } from './env.ts'
 
 const servers: ScriptedModelServer[] = []
 afterAll(async () => { await Promise.all(servers.map(server => server.close())) })
 
 describe('verified completion in a real dsh profile', () => {
-  it('fails, repairs and certifies; the steered receipt is the terminal event on disk', async () => {
-    const profile = await createProfile({ dsh: e2eEnv('DSHG_DSH_BIN'), tarball: e2eEnv('DSHG_TARBALL') })
+  it('after both reviews are approved, fails, repairs and certifies; the steered receipt is the terminal event on disk', async () => {
+    const profile = await createProfile({ dsh: e2eEnv('DSHG_DSH_BIN'), tarball: e2eEnv('DSHG_TARBALL'), extraBundles: [SCRIPTED_USER_BUNDLE] })
     const workspace = await makeWorkspace(RELEASE_WORKSPACE)
-    const { result, server } = await runScripted(profile, RELEASE_TASK, workspace, releaseScript(), servers)
+    const user = await scriptedUserFiles([{ option: 'Approve' }, { option: 'Approve' }])
+    const { result, server } = await runScripted(profile, RELEASE_TASK, workspace, releaseScript(), servers, user.env)
+    expect((await user.asked()).map(question => question.question)).toEqual(['Approve what "done" means', 'Approve how "done" will be checked'])
 
     const first = server.requests[0]!
     expect(toolNamesOf(first)).toEqual(expect.arrayContaining(['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', 'read', 'write']))
@@ -28,11 +30,12 @@ describe('verified completion in a real dsh profile', () => {
     const logs = await readSessionLogs(profile.home)
     expect(logs).toHaveLength(1)
     const governed = logs[0]!.events.filter(event => event.type.startsWith('reliability/'))
-    expect(governed.map(event => event.type)).toEqual(['reliability/contract', 'reliability/attempt', 'reliability/attempt', 'reliability/terminal'])
-    expect(governed[1]!.data).toMatchObject({ verdict: 'fail', trigger: 'turn-stop' })
-    const terminal = governed[3]!.data as { outcome: string, receipt: string, attemptReceipt: string }
+    expect(governed.map(event => event.type)).toEqual(['reliability/intent-review', 'reliability/contract-review', 'reliability/contract', 'reliability/attempt', 'reliability/attempt', 'reliability/terminal'])
+    expect(governed[2]!.data).toMatchObject({ version: 5, reviewMode: 'required', reviews: { intent: (governed[0]!.data as { receipt: string }).receipt, evidence: (governed[1]!.data as { receipt: string }).receipt } })
+    expect(governed[3]!.data).toMatchObject({ verdict: 'fail', trigger: 'turn-stop' })
+    const terminal = governed[5]!.data as { outcome: string, receipt: string, attemptReceipt: string }
     expect(terminal.outcome).toBe('certified')
-    expect(terminal.attemptReceipt).toBe((governed[2]!.data as { receipt: string }).receipt)
+    expect(terminal.attemptReceipt).toBe((governed[4]!.data as { receipt: string }).receipt)
     const steered = wireText(server.requests.at(-1)!.messages.at(-1)!)
     expect(steered).toContain(`Certification receipt: ${terminal.receipt}`)
     expect(result.stdout).toContain(`Certified: ${terminal.receipt}`)

@@ -103,7 +103,7 @@ describe('verification in a session', () => {
 
   it('never quotes a secret-like file in evidence, the attempt record or the steer', async () => {
     await writeFile(join(workspace, '.env'), 'API_TOKEN=hunter2-very-secret\n')
-    const mounted = await mountHost({ fs: true, plugins: [[reliability, {}]] })
+    const mounted = await mountHost({ fs: true, plugins: [[reliability, { contractReview: { mode: 'off' } }]] })
     cleanups.push(() => mounted.dispose())
     const adapter = scriptModel(mounted.ctx, [call('reliability_begin', contract([{ id: 'k1', kind: 'file_equals', path: '.env', text: 'API_TOKEN=expected\n' }])), call('reliability_verify'), say('done'), say('still not')])
     const agent = createAgent(mounted.ctx, 'secret', workspace)
@@ -115,7 +115,7 @@ describe('verification in a session', () => {
   })
 
   it('records nothing for a verification aborted while it reads', async () => {
-    const mounted = await mountHost({ fs: true, plugins: [[reliability, { autoVerifyAtTurnStop: false }]] })
+    const mounted = await mountHost({ fs: true, plugins: [[reliability, { autoVerifyAtTurnStop: false, contractReview: { mode: 'off' } }]] })
     cleanups.push(() => mounted.dispose())
     scriptModel(mounted.ctx, [call('reliability_begin', contract([{ id: 'k1', kind: 'file_contains', path: 'a.txt', text: 'a' }])), say('opened')])
     const agent = createAgent(mounted.ctx, 'abort', workspace)

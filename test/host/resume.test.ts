@@ -7,19 +7,21 @@ import * as reliability from '../../src/reliability/plugin.js'
 import { readProjectionState } from '../../src/kernel/projection.js'
 import { reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.js'
 import { call, say } from '../support/script.ts'
+import { scriptedUser } from '../support/scripted-user.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type MountedHost } from '../support/host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 async function host(root: string): Promise<MountedHost> {
-  const mounted = await mountHost({ fs: true, persistenceRoot: root, plugins: [[reliability, { autoVerifyAtTurnStop: false }]] })
+  const user = scriptedUser([{ kind: 'option', label: 'Approve' }, { kind: 'card', choice: 'approved' }])
+  const mounted = await mountHost({ fs: true, userQuestions: true, persistenceRoot: root, plugins: [[user.plugin, {}], [reliability, { autoVerifyAtTurnStop: false }]] })
   cleanups.push(() => mounted.dispose())
   return mounted
 }
 
 describe('governance state survives a fresh process', () => {
-  it('folds the same state after loading the session from disk in a new Context', async () => {
+  it('folds the same reviewed contract and attempts after loading the session from disk in a new Context', async () => {
     const root = await mkdtemp(join(tmpdir(), 'dshg-resume-'))
     cleanups.push(() => rm(root, { recursive: true, force: true }))
     const first = await host(root)
@@ -38,7 +40,8 @@ describe('governance state survives a fresh process', () => {
     expect(reliabilityPhase(before)).toBe('active')
     expect(before.attempts).toHaveLength(1)
     const writtenTypes = agent.session.events.map(event => event.type).filter(type => type.startsWith('reliability/'))
-    expect(writtenTypes).toEqual(['reliability/contract', 'reliability/attempt'])
+    expect(writtenTypes).toEqual(['reliability/intent-review', 'reliability/contract-review', 'reliability/contract', 'reliability/attempt'])
+    expect(before.contract).toMatchObject({ version: 5, reviewMode: 'required' })
     await first.ctx.sessions.flush(agent.session)
     await first.dispose()
 

@@ -17,6 +17,9 @@ import { decompressZstdFrames } from './zstd-frames.ts'
 export const HOST_VERSION = '0.1.0-rc.8'
 /** The project root. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** The scripted-user bundle: it answers the host's user questions in headless runs (see its index.js). */
+export const SCRIPTED_USER_BUNDLE = resolve(PROJECT_ROOT, 'scripts/scripted-user')
 const CACHE = join(PROJECT_ROOT, '.cache')
 
 /** Cordis pins that keep rc.8 bootable (newer cordis requires an HMR service). */
@@ -147,11 +150,11 @@ export function dshEnv(profile: Profile, baseURL?: string): NodeJS.ProcessEnv {
  * Run one headless task.
  * @param profile - the profile.
  * @param task - the user's task.
- * @param options - workspace directory and model server address.
+ * @param options - workspace directory, model server address, and extra environment (the scripted user's files).
  */
-export function runTask(profile: Profile, task: string, options: { cwd: string, baseURL: string, timeoutMs?: number, patchFile?: string }): Promise<RunResult> {
+export function runTask(profile: Profile, task: string, options: { cwd: string, baseURL: string, timeoutMs?: number, patchFile?: string, env?: NodeJS.ProcessEnv }): Promise<RunResult> {
   const patch = options.patchFile === undefined ? [] : ['--patch', options.patchFile]
-  return run([profile.dsh, '--profile', profile.name, ...patch, task], { cwd: options.cwd, env: dshEnv(profile, options.baseURL), timeoutMs: options.timeoutMs ?? 120_000 })
+  return run([profile.dsh, '--profile', profile.name, ...patch, task], { cwd: options.cwd, env: { ...dshEnv(profile, options.baseURL), ...options.env }, timeoutMs: options.timeoutMs ?? 120_000 })
 }
 
 /**

@@ -16,12 +16,14 @@ export function readmeContract(extra: Record<string, unknown> = {}): Record<stri
 
 /**
  * Mount the real host with the governor row, the test tools and a workspace.
+ * Contracts open unreviewed unless the configuration names a review mode
+ * (the review tests mount a question provider).
  * @param cleanups - receives the disposers.
  * @param config - governor row configuration.
  * @param options - persistence root and an existing workspace.
  */
 export function governedHost(cleanups: Array<() => Promise<unknown>>, config: Record<string, unknown> = {}, options: WorkspaceHostOptions = {}): Promise<WorkspaceHost> {
-  return workspaceHost(cleanups, [[reliability, config]], options)
+  return workspaceHost(cleanups, [[reliability, { contractReview: { mode: 'off' }, ...config }]], options)
 }
 
 /** The governor's events in a session, as type and data. */

@@ -75,6 +75,8 @@ export interface MountOptions {
   readonly persistenceRoot?: string
   /** Mount real local fs (`ctx.fs`). */
   readonly fs?: boolean
+  /** Mount the real user-questions service (`ctx.userQuestions`), without a provider. */
+  readonly userQuestions?: boolean
 }
 
 /** A mounted host. */
@@ -102,6 +104,10 @@ export async function mountHost(options: MountOptions = {}): Promise<MountedHost
   if (options.fs === true) {
     const fsLocal = await import('@deepseek-ai/dsh-fs-local')
     await ctx.plugin(fsLocal.default as never, {} as never)
+  }
+  if (options.userQuestions === true) {
+    const questions = await import('@deepseek-ai/dsh-user-questions')
+    await ctx.plugin(questions.default as never, {} as never)
   }
   for (const [plugin, config] of options.plugins ?? []) {
     await ctx.plugin(plugin as never, config as never)

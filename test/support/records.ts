@@ -13,7 +13,7 @@ export function sampleContract(contractId: string, startedAtSeq: number): Contra
     maxAttempts: 3,
     startedAtSeq,
     coverage: { status: 'ready' },
-    reviewMode: 'off',
+    reviewMode: 'off' as const,
   }
   return { ...body, receipt: contentReceipt(body) }
 }

@@ -26,6 +26,11 @@ export const RELEASE_CONTRACT = {
     { id: 'has-entry', kind: 'file_contains', path: 'CHANGELOG.md', text: '## 1.2.0' },
     { id: 'pkg-version', kind: 'json_equals', path: 'package.json', pointer: '/version', value: '1.2.0' },
   ],
+  intent: {
+    objective_source: 'user',
+    constraints: [{ text: 'Keep the 1.1.0 changelog entry', source: 'agent' }],
+    non_goals: [{ text: 'Publishing the package', source: 'agent' }],
+  },
 }
 
 /** The steer the first attempt must produce (only package.json fails). */

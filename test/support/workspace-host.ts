@@ -27,6 +27,8 @@ export interface WorkspaceHostOptions {
   readonly after?: ReadonlyArray<readonly [PluginModule, unknown]>
   /** Mount the host's real `bash`, `read`, `write`, `edit` and `str_replace_editor` instead of the test stand-ins. */
   readonly realTools?: boolean
+  /** Mount the real user-questions service (a provider, if any, comes in `before`). */
+  readonly userQuestions?: boolean
 }
 
 /**
@@ -41,6 +43,7 @@ export async function workspaceHost(cleanups: Array<() => Promise<unknown>>, row
   const host = await mountHost({
     fs: true,
     ...(options.persistenceRoot === undefined ? {} : { persistenceRoot: options.persistenceRoot }),
+    ...(options.userQuestions === true ? { userQuestions: true } : {}),
     plugins: [...(options.before ?? []), ...(options.realTools === true ? realToolPlugins(workspace) : [[workspaceTools, {}] as const]), ...rows, ...(options.after ?? [])],
   })
   cleanups.push(() => host.dispose())

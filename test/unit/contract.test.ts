@@ -140,9 +140,11 @@ describe('lifecycle and fold', () => {
 
 describe('the policy section', () => {
   it('is short, names every check kind, and holds no prompt variable', () => {
-    const text = policyText()
+    const text = policyText('required')
     expect(text).not.toContain('{{')
     expect(Buffer.byteLength(text)).toBeLessThan(1200)
+    expect(text).toContain('approves your interpreted intent')
+    expect(policyText('off')).not.toContain('approves')
     for (const kind of CHECK_KIND_NAMES) expect(text).toContain(kind)
     for (const tool of ['reliability_begin', 'reliability_assess', 'reliability_abstain']) expect(text).toContain(tool)
   })
@@ -152,12 +154,16 @@ describe('contract versions', () => {
   it('reads only the versions this build writes; any other is an integrity violation, not a cast', () => {
     const spec = parseContractInput(input(), limits)
     const base = openContract(spec, assessCoverage(spec.claims, spec.checks), 3)
-    for (const version of [1, 2, 4, 5, 99] as const) {
+    for (const version of [1, 2, 4, 99] as const) {
       const { receipt: _receipt, ...body } = base
       const record = { ...body, version }
       const state = applyReliabilityEvent(reliabilityFold.init(), { type: 'reliability/contract', seq: 3, data: { ...record, receipt: contentReceipt(record) } })
       expect(reliabilityPhase(state), `version ${version}`).toBe('integrity')
       expect(state.integrityError).toContain(`contract version ${version} is not one this build reads`)
     }
+    const { receipt: _receipt, ...body } = base
+    const unreviewedAsFive = { ...body, version: 5 }
+    const state = applyReliabilityEvent(reliabilityFold.init(), { type: 'reliability/contract', seq: 3, data: { ...unreviewedAsFive, receipt: contentReceipt(unreviewedAsFive) } })
+    expect(state.integrityError, 'a version 5 contract must carry its review').toContain('reviewMode')
   })
 })

@@ -48,7 +48,7 @@ describe('the fold of governor records', () => {
     ['a duplicated attempt', [honest[0]!, honest[1]!, at(7, 'attempt', attempt1.attempt)], 'numbered 1, the next is 2'],
     ['a duplicated contract', [honest[0]!, honest[1]!, at(4, 'contract', contract)], 'second contract'],
     ['attempts after the terminal', [...honest, at(10, 'attempt', settleAttempt(contract, [attempt1.attempt, attempt2.attempt], fail, 'manual').attempt)], 'no active contract'],
-    ['a terminal moved before attempt 2', [honest[0]!, honest[1]!, at(7, 'terminal', abstainRecord({ contract, attempts: [attempt1.attempt], terminal: null, integrityError: null }, 'x')), honest[2]!], 'no active contract'],
+    ['a terminal moved before attempt 2', [honest[0]!, honest[1]!, at(7, 'terminal', abstainRecord({ contract, attempts: [attempt1.attempt], terminal: null, review: { intent: null, evidence: null }, integrityError: null }, 'x')), honest[2]!], 'no active contract'],
     ['an attempt past the budget', [honest[0]!, ...[1, 2, 3, 4].map(n => at(4 + n, 'attempt', resealed(attempt1.attempt, { attempt: n })))], 'exceeds the budget'],
     ['a verdict contradicting its results', [honest[0]!, at(6, 'attempt', resealed(attempt1.attempt, { verdict: 'pass' }))], 'contradicts'],
     ['results that are not the contract\'s checks', [honest[0]!, at(6, 'attempt', resealed(attempt1.attempt, { results: [fail[0]!] }))], 'do not match'],

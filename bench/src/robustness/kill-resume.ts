@@ -65,7 +65,7 @@ export async function killAndResume(options: { dsh: string, tarball: string, run
   const problems: string[] = []
   let killedWhileVerifying = 0
   let attemptsOnDisk = 0
-  const profile = await createProfile({ dsh: options.dsh, tarball: options.tarball, patch: '- id: reliability-governor\n  config:\n    autoVerifyAtTurnStop: false\n    maxAttempts: 5\n' })
+  const profile = await createProfile({ dsh: options.dsh, tarball: options.tarball, patch: '- id: reliability-governor\n  config:\n    autoVerifyAtTurnStop: false\n    maxAttempts: 5\n    contractReview:\n      mode: "off"\n' })
   for (let run = 0; run < options.runs; run += 1) {
     const files = Object.fromEntries(Array.from({ length: FILES }, (_, i) => [`data/f${i}.txt`, `${'x'.repeat(512 * 1024)}marker-${i}\n`]))
     const workspace = await makeWorkspace(files)
@@ -93,7 +93,7 @@ export async function killAndResume(options: { dsh: string, tarball: string, run
     const attempts = log.events.filter(event => event.type === 'reliability/attempt').map(event => (event.data as { attempt: number }).attempt)
     attemptsOnDisk += attempts.length
     if (attempts.length < 2) killedWhileVerifying += 1
-    const host = await mountHost({ fs: true, persistenceRoot: join(profile.home, 'sessions'), plugins: [[reliability as unknown as PluginModule, { autoVerifyAtTurnStop: false, maxAttempts: 5 }]] })
+    const host = await mountHost({ fs: true, persistenceRoot: join(profile.home, 'sessions'), plugins: [[reliability as unknown as PluginModule, { autoVerifyAtTurnStop: false, maxAttempts: 5, contractReview: { mode: 'off' } }]] })
     try {
       const handle = await host.ctx.agentLoop.resume(host.ctx, { resumeSessionId: SessionId(basename(dirname(log.path))), agentOptions: { provider: 'mock', model: 'mock' } })
       const resumedPhase = reliabilityPhase(readProjectionState(host.ctx.sessionProjections, handle.agent.session, reliabilityFold))

@@ -6,26 +6,44 @@
  * never past its budget, one terminal consistent with the last attempt, and
  * nothing for a contract after its terminal. The first violation becomes the
  * integrity state: nothing later applies, nothing certifies, and a load never
- * throws.
+ * throws. Reviews come before a contract: an evidence review must be bound
+ * to the approved intent review before it, and a reviewed (version 5)
+ * contract must embed exactly what both approved.
  */
-import type { JsonObject } from '../../kernel/json.js'
+import { canonicalJson, type JsonObject } from '../../kernel/json.js'
 import type { FoldEvent, FoldSpec } from '../../kernel/projection.js'
+import { decodeContractReview, decodeIntentReview } from '../review/decode.js'
+import type { ContractReviewRecord, IntentReviewRecord } from '../review/records.js'
 import { decodeAttempt, decodeContract, decodeTerminal } from './decode.js'
 import type { AttemptRecord, ContractRecord, TerminalOutcome, TerminalRecord } from './records.js'
 
-/** Folded state: the latest contract with its attempts and terminal record. */
+/** The review records since the last contract: the latest intent review and the evidence review that followed it. */
+export interface ReviewState extends JsonObject {
+  readonly intent: IntentReviewRecord | null
+  readonly evidence: ContractReviewRecord | null
+}
+
+/** Folded state: the latest contract with its attempts and terminal record, and the reviews since. */
 export interface ReliabilityState extends JsonObject {
   readonly contract: ContractRecord | null
   readonly attempts: AttemptRecord[]
   readonly terminal: TerminalRecord | null
+  readonly review: ReviewState
   /** The first integrity violation (record and reason); once set, nothing later applies. */
   readonly integrityError: string | null
 }
 
-/** Where the latest contract stands; `integrity` when the records are inconsistent. */
-export type ReliabilityPhase = 'inactive' | 'active' | TerminalOutcome | 'integrity'
+/**
+ * Where the session stands: no contract (`inactive`), an approved intent
+ * whose evidence review has no decision yet, an active contract, how it
+ * ended, or `integrity` when the records are inconsistent.
+ */
+export const RELIABILITY_PHASES = ['inactive', 'evidence-review-pending', 'active', 'certified', 'exhausted', 'abstained', 'integrity'] as const satisfies ReadonlyArray<'inactive' | 'evidence-review-pending' | 'active' | TerminalOutcome | 'integrity'>
+/** One phase. */
+export type ReliabilityPhase = typeof RELIABILITY_PHASES[number]
 
-const INITIAL: ReliabilityState = { contract: null, attempts: [], terminal: null, integrityError: null }
+const NO_REVIEW: ReviewState = { intent: null, evidence: null }
+const INITIAL: ReliabilityState = { contract: null, attempts: [], terminal: null, review: NO_REVIEW, integrityError: null }
 
 function violated(state: ReliabilityState, event: FoldEvent, reason: string): ReliabilityState {
   return { ...state, integrityError: `${event.type} at seq ${event.seq}: ${reason}` }
@@ -65,6 +83,24 @@ function terminalProblem(state: ReliabilityState & { contract: ContractRecord },
   }
 }
 
+function contractReviewProblem(review: ReviewState, record: ContractReviewRecord): string | null {
+  if (review.intent?.decision !== 'approved') return 'no approved intent review precedes it'
+  if (review.evidence !== null) return 'the approved intent was already reviewed for evidence'
+  if (record.intentReviewReceipt !== review.intent.receipt || record.proposal.intentReceipt !== review.intent.proposal.receipt) return 'it is not bound to the approved intent review'
+  return null
+}
+
+function reviewedContractProblem(review: ReviewState, contract: ContractRecord): string | null {
+  if (contract.version !== 5) return null
+  const { intent, evidence } = review
+  if (intent?.decision !== 'approved' || evidence?.decision !== 'approved') return 'a reviewed contract without an approved intent and an approved evidence review'
+  if (contract.reviews.intent !== intent.receipt || contract.reviews.evidence !== evidence.receipt) return 'its review references are not the approving reviews'
+  if (canonicalJson(contract.intent) !== canonicalJson(intent.proposal)) return 'its intent is not the approved intent proposal'
+  const proposal = evidence.proposal
+  const same = contract.objective === proposal.objective && contract.maxAttempts === proposal.maxAttempts && canonicalJson([contract.claims, contract.checks, contract.coverage]) === canonicalJson([proposal.claims, proposal.checks, proposal.coverage])
+  return same ? null : 'its claims, checks, budget or coverage are not the approved evidence proposal'
+}
+
 /**
  * Apply one committed event.
  * @param state - state covering all earlier events.
@@ -78,7 +114,22 @@ export function applyReliabilityEvent(state: ReliabilityState, event: FoldEvent)
       if (isActive(state)) return violated(state, event, `a second contract while ${state.contract.contractId} is active`)
       const decoded = decodeContract(event.data, event.seq)
       if (!decoded.ok) return violated(state, event, decoded.reason)
-      return { contract: decoded.record, attempts: [], terminal: null, integrityError: null }
+      const problem = reviewedContractProblem(state.review, decoded.record)
+      if (problem !== null) return violated(state, event, problem)
+      return { contract: decoded.record, attempts: [], terminal: null, review: NO_REVIEW, integrityError: null }
+    }
+    case 'reliability/intent-review': {
+      if (isActive(state)) return violated(state, event, `a review while ${state.contract.contractId} is active`)
+      const decoded = decodeIntentReview(event.data)
+      if (!decoded.ok) return violated(state, event, decoded.reason)
+      return { ...state, review: { intent: decoded.record, evidence: null } }
+    }
+    case 'reliability/contract-review': {
+      if (isActive(state)) return violated(state, event, `a review while ${state.contract.contractId} is active`)
+      const decoded = decodeContractReview(event.data)
+      if (!decoded.ok) return violated(state, event, decoded.reason)
+      const problem = contractReviewProblem(state.review, decoded.record)
+      return problem === null ? { ...state, review: { ...state.review, evidence: decoded.record } } : violated(state, event, problem)
     }
     case 'reliability/attempt': {
       const decoded = decodeAttempt(event.data)
@@ -129,21 +180,22 @@ export function integrityProblem(state: ReliabilityState): string | null {
  */
 export function reliabilityPhase(state: ReliabilityState): ReliabilityPhase {
   if (integrityProblem(state) !== null) return 'integrity'
-  if (state.contract === null) return 'inactive'
-  return state.terminal === null ? 'active' : state.terminal.outcome
+  if (state.contract !== null && state.terminal === null) return 'active'
+  if (state.review.intent?.decision === 'approved' && state.review.evidence === null) return 'evidence-review-pending'
+  return state.contract === null || state.terminal === null ? 'inactive' : state.terminal.outcome
 }
 
 /** Shape guard (not a deep walk: the state is only ever produced by this fold from decoded events). */
 function isReliabilityState(value: unknown): value is ReliabilityState {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const record = value as Record<string, unknown>
-  return 'contract' in record && 'terminal' in record && 'integrityError' in record && Array.isArray(record['attempts'])
+  return 'contract' in record && 'terminal' in record && 'review' in record && 'integrityError' in record && Array.isArray(record['attempts'])
 }
 
 /** The projection fold registered by the governor row. */
 export const reliabilityFold: FoldSpec<ReliabilityState, 'reliability'> = {
   key: 'reliability',
-  stateVersion: 2,
+  stateVersion: 3,
   init: () => INITIAL,
   apply: (state, event) => {
     try {

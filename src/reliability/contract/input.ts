@@ -2,6 +2,7 @@
  * Model-facing contract arguments (snake_case) validated with exact bounds
  * into contract records. Pure; every refusal names the field.
  */
+import { InputError } from '../../kernel/input-error.js'
 import type { JsonObject, JsonValue } from '../../kernel/json.js'
 import { jsonBoundsViolation, type JsonBounds } from '../../kernel/json-bounds.js'
 import { CHECK_ARGUMENTS, CHECK_KINDS, isCheckKind, type CheckArgName } from '../checks/vocabulary.js'
@@ -31,16 +32,6 @@ export interface ContractSpec {
   readonly maxAttempts: number
 }
 
-/** A refused tool argument; `field` is the path of the offending argument. */
-export class ContractInputError extends Error {
-  readonly field: string
-  constructor(field: string, problem: string) {
-    super(`${field}: ${problem}`)
-    this.name = 'ContractInputError'
-    this.field = field
-  }
-}
-
 /** Closed value sets of claim fields. */
 export const CLAIM_IMPORTANCE = ['critical', 'important', 'minor'] as const satisfies readonly ClaimImportance[]
 export const CLAIM_VERIFICATION = ['deterministic', 'human-required', 'unsupported'] as const satisfies readonly ClaimVerification[]
@@ -48,50 +39,50 @@ export const CLAIM_VERIFICATION = ['deterministic', 'human-required', 'unsupport
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
 
 function record(value: unknown, field: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ContractInputError(field, 'must be an object')
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(field, 'must be an object')
   return value as Record<string, unknown>
 }
 
 function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], field: string): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw new ContractInputError(`${field}.${key}`, `is not a known field (known: ${allowed.join(', ')})`)
+    if (!allowed.includes(key)) throw new InputError(`${field}.${key}`, `is not a known field (known: ${allowed.join(', ')})`)
   }
 }
 
 function text(value: unknown, field: string, max: number, allowEmpty = false): string {
-  if (typeof value !== 'string') throw new ContractInputError(field, 'must be a string')
-  if (!allowEmpty && value.trim().length === 0) throw new ContractInputError(field, 'must not be empty')
-  if (value.length > max) throw new ContractInputError(field, `must be at most ${max} characters (got ${value.length})`)
+  if (typeof value !== 'string') throw new InputError(field, 'must be a string')
+  if (!allowEmpty && value.trim().length === 0) throw new InputError(field, 'must not be empty')
+  if (value.length > max) throw new InputError(field, `must be at most ${max} characters (got ${value.length})`)
   return value
 }
 
 function identifier(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw new ContractInputError(field, 'must be 1-64 characters of letters, digits, _ . - starting with a letter or digit')
+  if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw new InputError(field, 'must be 1-64 characters of letters, digits, _ . - starting with a letter or digit')
   return value
 }
 
 function integer(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ContractInputError(field, `must be an integer from ${min} to ${max}`)
+    throw new InputError(field, `must be an integer from ${min} to ${max}`)
   }
   return value
 }
 
 function list(value: unknown, field: string, min: number, max: number): unknown[] {
-  if (!Array.isArray(value)) throw new ContractInputError(field, 'must be an array')
-  if (value.length < min || value.length > max) throw new ContractInputError(field, `must hold ${min} to ${max} items (got ${value.length})`)
+  if (!Array.isArray(value)) throw new InputError(field, 'must be an array')
+  if (value.length < min || value.length > max) throw new InputError(field, `must hold ${min} to ${max} items (got ${value.length})`)
   return value
 }
 
 function oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new ContractInputError(field, `must be one of ${allowed.join(', ')}`)
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw new InputError(field, `must be one of ${allowed.join(', ')}`)
   return value as T
 }
 
 function unique(ids: readonly string[], field: string): void {
   const seen = new Set<string>()
   for (const [index, id] of ids.entries()) {
-    if (seen.has(id)) throw new ContractInputError(`${field}[${index}].id`, `duplicates id "${id}"`)
+    if (seen.has(id)) throw new InputError(`${field}[${index}].id`, `duplicates id "${id}"`)
     seen.add(id)
   }
 }
@@ -100,13 +91,13 @@ function checkArgument(name: CheckArgName, value: unknown, field: string, limits
   switch (name) {
     case 'path': {
       const parsed = parseWorkspacePath(text(value, field, limits.maxTextChars))
-      if (!parsed.ok) throw new ContractInputError(field, parsed.reason)
+      if (!parsed.ok) throw new InputError(field, parsed.reason)
       return parsed.path
     }
     case 'text': return text(value, field, limits.maxTextChars, true)
     case 'pointer': {
       const pointer = text(value, field, limits.maxTextChars, true)
-      if (!isJsonPointer(pointer)) throw new ContractInputError(field, 'must be an RFC 6901 JSON Pointer ("" or "/a/0", escapes ~0 and ~1)')
+      if (!isJsonPointer(pointer)) throw new InputError(field, 'must be an RFC 6901 JSON Pointer ("" or "/a/0", escapes ~0 and ~1)')
       return pointer
     }
     case 'value':
@@ -121,7 +112,7 @@ function checkArgument(name: CheckArgName, value: unknown, field: string, limits
 /** A JSON-valued argument within its bounds; measured without recursion before anything walks it. */
 function boundedJson(value: unknown, field: string, bounds: JsonBounds): JsonValue {
   const violation = jsonBoundsViolation(value, bounds)
-  if (violation !== null) throw new ContractInputError(field, `${violation.reason}${violation.bound === 'type' ? '' : ` (limits.json.${violation.bound})`}`)
+  if (violation !== null) throw new InputError(field, `${violation.reason}${violation.bound === 'type' ? '' : ` (limits.json.${violation.bound})`}`)
   return value as JsonValue
 }
 
@@ -129,7 +120,7 @@ function parseCheck(raw: unknown, field: string, limits: ContractLimits): CheckR
   const item = record(raw, field)
   const id = identifier(item['id'], `${field}.id`)
   const kind = item['kind']
-  if (typeof kind !== 'string' || !isCheckKind(kind)) throw new ContractInputError(`${field}.kind`, `must be one of ${Object.keys(CHECK_KINDS).join(', ')}`)
+  if (typeof kind !== 'string' || !isCheckKind(kind)) throw new InputError(`${field}.kind`, `must be one of ${Object.keys(CHECK_KINDS).join(', ')}`)
   const spec = CHECK_KINDS[kind]
   const accepted: readonly string[] = [...spec.required, ...spec.optional]
   onlyKeys(item, ['id', 'kind', ...accepted], field)
@@ -137,12 +128,12 @@ function parseCheck(raw: unknown, field: string, limits: ContractLimits): CheckR
   for (const name of Object.keys(CHECK_ARGUMENTS) as CheckArgName[]) {
     const value = item[name]
     if (value === undefined) {
-      if ((spec.required as readonly string[]).includes(name)) throw new ContractInputError(`${field}.${name}`, `is required for ${kind}`)
+      if ((spec.required as readonly string[]).includes(name)) throw new InputError(`${field}.${name}`, `is required for ${kind}`)
       continue
     }
     Object.assign(args, { [name]: checkArgument(name, value, `${field}.${name}`, limits) })
   }
-  if ((kind === 'file_contains' || kind === 'file_not_contains') && args.text === '') throw new ContractInputError(`${field}.text`, 'must not be empty')
+  if ((kind === 'file_contains' || kind === 'file_not_contains') && args.text === '') throw new InputError(`${field}.text`, 'must not be empty')
   return { id, kind, args }
 }
 
@@ -151,10 +142,10 @@ function parseClaim(raw: unknown, field: string, checkIds: ReadonlySet<string>, 
   onlyKeys(item, ['id', 'statement', 'importance', 'verification', 'check_ids', 'minimum_independent_sources'], field)
   const ids = list(item['check_ids'], `${field}.check_ids`, 0, limits.maxChecks).map((id, index) => {
     const checkId = identifier(id, `${field}.check_ids[${index}]`)
-    if (!checkIds.has(checkId)) throw new ContractInputError(`${field}.check_ids[${index}]`, `names no declared check ("${checkId}")`)
+    if (!checkIds.has(checkId)) throw new InputError(`${field}.check_ids[${index}]`, `names no declared check ("${checkId}")`)
     return checkId
   })
-  if (new Set(ids).size !== ids.length) throw new ContractInputError(`${field}.check_ids`, 'must not repeat a check id')
+  if (new Set(ids).size !== ids.length) throw new InputError(`${field}.check_ids`, 'must not repeat a check id')
   return {
     id: identifier(item['id'], `${field}.id`),
     statement: text(item['statement'], `${field}.statement`, limits.maxTextChars),
@@ -170,7 +161,7 @@ function parseClaim(raw: unknown, field: string, checkIds: ReadonlySet<string>, 
  * @param raw - the tool arguments.
  * @param limits - deployment bounds.
  * @returns the contract spec.
- * @throws ContractInputError naming the first offending field.
+ * @throws InputError naming the first offending field.
  */
 export function parseContractInput(raw: unknown, limits: ContractLimits): ContractSpec {
   const input = record(raw, 'arguments')

@@ -7,28 +7,52 @@ import { withReceipt } from '../../kernel/receipts.js'
 import type { ContractSpec } from './input.js'
 import type { CoverageReport } from './coverage.js'
 import type { ReliabilityState } from './fold.js'
-import type { AttemptRecord, AttemptTrigger, CheckResultRecord, ContractRecord, TerminalRecord } from './records.js'
-
-/** The contract version this build writes: unreviewed (review mode off). */
-export const WRITTEN_CONTRACT_VERSION = 3
+import type { JsonObject } from '../../kernel/json.js'
+import type { ContractReviewRecord, IntentReviewRecord } from '../review/records.js'
+import type { AttemptRecord, AttemptTrigger, CheckResultRecord, ContractRecord, ReviewedContractRecord, TerminalRecord, UnreviewedContractRecord } from './records.js'
 
 /**
- * The version 3 contract record for a validated spec.
+ * The version 3 contract record for a validated spec (review mode off).
  * @param spec - validated contract arguments.
  * @param coverage - a `ready` assessment.
  * @param startedAtSeq - seq the contract event will occupy; later events are evidence.
  */
-export function openContract(spec: ContractSpec, coverage: CoverageReport, startedAtSeq: number): ContractRecord {
+export function openContract(spec: ContractSpec, coverage: CoverageReport, startedAtSeq: number): UnreviewedContractRecord {
   return withReceipt({
-    version: WRITTEN_CONTRACT_VERSION,
+    version: 3 as const,
     contractId: `contract-${startedAtSeq}`,
     objective: spec.objective,
     claims: spec.claims,
     checks: spec.checks,
     maxAttempts: spec.maxAttempts,
     startedAtSeq,
-    coverage,
-    reviewMode: 'off',
+    coverage: coverage as unknown as JsonObject,
+    reviewMode: 'off' as const,
+  })
+}
+
+/**
+ * The version 5 contract record after both reviews approved: exactly the
+ * approved evidence proposal, embedding the approved intent and both review
+ * references.
+ * @param intent - the approving intent review.
+ * @param evidence - the approving evidence review, bound to it.
+ * @param startedAtSeq - seq the contract event will occupy; later events are evidence.
+ */
+export function openReviewedContract(intent: IntentReviewRecord, evidence: ContractReviewRecord, startedAtSeq: number): ReviewedContractRecord {
+  const proposal = evidence.proposal
+  return withReceipt({
+    version: 5 as const,
+    contractId: `contract-${startedAtSeq}`,
+    objective: proposal.objective,
+    claims: proposal.claims,
+    checks: proposal.checks,
+    maxAttempts: proposal.maxAttempts,
+    startedAtSeq,
+    coverage: proposal.coverage,
+    reviewMode: 'required' as const,
+    intent: intent.proposal,
+    reviews: { intent: intent.receipt, evidence: evidence.receipt },
   })
 }
 

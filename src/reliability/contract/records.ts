@@ -4,6 +4,7 @@
  */
 import type { JsonObject } from '../../kernel/json.js'
 import type { Receipt } from '../../kernel/receipts.js'
+import type { IntentProposal } from '../review/intent.js'
 
 /** Contract record versions a reader must understand; writers emit the newest they implement. */
 export const CONTRACT_VERSIONS = [1, 2, 3, 4, 5] as const
@@ -32,9 +33,8 @@ export interface CheckRecord extends JsonObject {
   readonly args: JsonObject
 }
 
-/** `reliability/contract`: an activated evidence contract. */
-export interface ContractRecord extends JsonObject {
-  readonly version: ContractVersion
+/** Fields of every contract version this build writes. */
+interface ContractFields extends JsonObject {
   readonly contractId: string
   readonly objective: string
   readonly claims: ClaimRecord[]
@@ -44,10 +44,27 @@ export interface ContractRecord extends JsonObject {
   readonly startedAtSeq: number
   /** Structural coverage assessment computed when the contract was opened. */
   readonly coverage: JsonObject
-  /** Review mode in force when the contract was stored (`off` for version 3). */
-  readonly reviewMode: string
   readonly receipt: Receipt
 }
+
+/** `reliability/contract` version 3: activated without review (`contractReview.mode: off`). */
+export interface UnreviewedContractRecord extends ContractFields {
+  readonly version: 3
+  readonly reviewMode: 'off'
+}
+
+/** `reliability/contract` version 5: activated after the user approved its intent and its evidence. */
+export interface ReviewedContractRecord extends ContractFields {
+  readonly version: 5
+  readonly reviewMode: 'required'
+  /** The approved intent proposal. */
+  readonly intent: IntentProposal
+  /** Receipts of the approving `reliability/intent-review` and `reliability/contract-review` records. */
+  readonly reviews: { readonly intent: Receipt, readonly evidence: Receipt }
+}
+
+/** `reliability/contract`: an activated evidence contract. */
+export type ContractRecord = UnreviewedContractRecord | ReviewedContractRecord
 
 /** What started an attempt. */
 export type AttemptTrigger = 'manual' | 'turn-stop'

@@ -5,6 +5,7 @@
  */
 import { CHECK_ARGUMENTS, CHECK_KIND_NAMES, CHECK_KINDS, type CheckArgName } from '../checks/vocabulary.js'
 import { CLAIM_IMPORTANCE, CLAIM_VERIFICATION } from '../contract/input.js'
+import { INTENT_LIST_NAMES, INTENT_LISTS, INTENT_SOURCE_NAMES, INTENT_SOURCES } from '../review/vocabulary.js'
 
 function usedBy(name: CheckArgName): string {
   return CHECK_KIND_NAMES.filter(kind => ([...CHECK_KINDS[kind].required, ...CHECK_KINDS[kind].optional] as readonly string[]).includes(name)).join(', ')
@@ -22,6 +23,28 @@ function argumentSchema(name: CheckArgName) {
 }
 
 const checkArgumentProperties = Object.fromEntries((Object.keys(CHECK_ARGUMENTS) as CheckArgName[]).map(name => [name, argumentSchema(name)]))
+
+const SOURCE_DESCRIPTION = `Where it comes from: ${INTENT_SOURCE_NAMES.map(name => `${name} (${INTENT_SOURCES[name]})`).join(', ')}.`
+
+const intentItem = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    text: { type: 'string', required: true, description: 'One sentence.' },
+    source: { type: 'string', required: true, enum: [...INTENT_SOURCE_NAMES], description: SOURCE_DESCRIPTION },
+  },
+} as const
+
+/** The interpreted intent the user reviews before the evidence (review mode required). */
+const intentParameter = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'How you interpret the task, shown to the user for approval before the evidence: each entry with where it comes from. Omitted lists are empty.',
+  properties: {
+    objective_source: { type: 'string', enum: [...INTENT_SOURCE_NAMES], description: `Where the objective comes from (default agent). ${SOURCE_DESCRIPTION}` },
+    ...Object.fromEntries(INTENT_LIST_NAMES.map(name => [name, { type: 'array', description: INTENT_LISTS[name].description, items: intentItem }])),
+  },
+} as const
 
 /** Parameters of reliability_assess and reliability_begin. */
 export const contractParameters = {
@@ -58,4 +81,5 @@ export const contractParameters = {
     },
   },
   max_attempts: { type: 'integer', description: 'Attempt budget, at most the deployment cap (the cap when omitted).' },
+  intent: intentParameter,
 } as const

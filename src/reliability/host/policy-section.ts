@@ -2,6 +2,7 @@
 import type { Context } from '@deepseek-ai/cordis'
 import { assertNoPromptVariable } from '../../kernel/prompt-text.js'
 import { CHECK_KIND_NAMES } from '../checks/vocabulary.js'
+import type { ReviewMode } from '../review/vocabulary.js'
 
 /** Section name. */
 export const POLICY_SECTION = 'reliability:policy'
@@ -9,11 +10,13 @@ export const POLICY_SECTION = 'reliability:policy'
 /**
  * The policy text. It names tools and check kinds from their declarations and
  * holds no prompt variable (checked at registration).
+ * @param mode - the contract review mode.
  */
-export function policyText(): string {
+export function policyText(mode: ReviewMode): string {
   return [
     'Reliability governor: for a task whose outcome can be checked, open an evidence contract with reliability_begin (preflight it with reliability_assess): declared claims, each mapped to deterministic checks',
     `(${CHECK_KIND_NAMES.join(', ')}).`,
+    ...(mode === 'required' ? ['The user approves your interpreted intent (pass intent: constraints, assumptions, non_goals, ambiguities, each with its source) and then the checks before the contract is active; on a revision, revise from the feedback and begin again.'] : []),
     'While a contract is active, its checks run whenever you stop; failed evidence comes back to you for repair within a fixed attempt budget.',
     'Claim completion only with a certification receipt. When a claim needs human judgment or cannot be proved safely, call reliability_abstain with the reason.',
     'Never repeat an action whose outcome you cannot observe; inspect the state instead.',
@@ -24,7 +27,8 @@ export function policyText(): string {
  * Register the section.
  * @param ctx - context carrying `systemPrompt`.
  * @param order - section order from the row configuration.
+ * @param mode - the contract review mode.
  */
-export function registerPolicySection(ctx: Context, order: number): void {
-  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: assertNoPromptVariable(policyText(), POLICY_SECTION) })
+export function registerPolicySection(ctx: Context, order: number, mode: ReviewMode): void {
+  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: assertNoPromptVariable(policyText(mode), POLICY_SECTION) })
 }

@@ -6,13 +6,15 @@
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
-import { canonicalJson, type JsonObject } from '../../kernel/json.js'
+import type { JsonObject } from '../../kernel/json.js'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { contractLimits, type ReliabilityConfig } from '../config.js'
 import { assessCoverage } from '../contract/coverage.js'
-import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
+import { RELIABILITY_PHASES } from '../contract/fold.js'
 import { parseContractInput } from '../contract/input.js'
-import { abstainRecord, openContract, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
+import { abstainRecord, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
+import { parseIntentInput } from '../review/intent.js'
+import { beginContract, PendingReviews } from './begin.js'
 import { contractParameters } from './contract-schema.js'
 import { evaluateContract } from './evaluation.js'
 import { activeState, governorState } from './governor-state.js'
@@ -34,6 +36,7 @@ function callingAgent(exec: ToolRunContext, tool: string): Agent {
  */
 export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): void {
   const limits = contractLimits(config)
+  const pending = new PendingReviews()
 
   ctx.tools.register(defineTool({
     name: 'reliability_assess',
@@ -42,31 +45,21 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (args) => {
-      const spec = parseContractInput(args, limits)
+      const { intent, ...contract } = args as unknown as Record<string, unknown>
+      const spec = parseContractInput(contract, limits)
+      if (config.contractReview.mode === 'required') parseIntentInput(intent, { maxTextChars: limits.maxTextChars, maxItems: config.contractReview.maxIntentItems })
       return assessCoverage(spec.claims, spec.checks) as JsonObject
     },
   }))
 
   ctx.tools.register(defineTool({
     name: 'reliability_begin',
-    description: 'Open an evidence contract for the current task: claims mapped to deterministic checks. Only session events after it count as evidence. From then on the governor evaluates the checks whenever you stop. Refused (nothing written) while another contract is active or when coverage needs review.',
+    description: config.contractReview.mode === 'off'
+      ? 'Open an evidence contract for the current task: claims mapped to deterministic checks. Only session events after it count as evidence. From then on the governor evaluates the checks whenever you stop. Refused (nothing written) while another contract is active or when coverage needs review.'
+      : 'Open an evidence contract for the current task. The user first approves your interpreted intent (objective, constraints, assumptions, non-goals, open questions), then the claims and checks; only after both approvals is the contract active. A revision or rejection comes back with the user\'s feedback and no contract. Only session events after the contract count as evidence; the governor evaluates the checks whenever you stop.',
     parameters: contractParameters,
     output: jsonToolOutput,
-    execute: async (args, exec) => {
-      const agent = callingAgent(exec, 'reliability_begin')
-      const state = governorState(ctx, agent)
-      const problem = integrityProblem(state)
-      if (problem !== null) throw new Error(`the governor's session records are inconsistent (${problem}); nothing in this session can be certified`)
-      if (reliabilityPhase(state) === 'active') throw new Error(`contract ${state.contract?.contractId ?? ''} is active; verify it or call reliability_abstain before opening another`)
-      const spec = parseContractInput(args, limits)
-      const coverage = assessCoverage(spec.claims, spec.checks)
-      if (coverage.status !== 'ready') throw new Error(`coverage is review-required, so no contract was opened:\n- ${coverage.findings.join('\n- ')}`)
-      const contract = openContract(spec, coverage, agent.session.seq)
-      const bytes = Buffer.byteLength(canonicalJson(contract), 'utf8')
-      if (bytes > config.limits.maxContractBytes) throw new Error(`arguments: the contract record would be ${bytes} bytes, over ${config.limits.maxContractBytes} (limits.maxContractBytes); shorten the objective, statements or literals`)
-      agent.session.append('reliability/contract', contract)
-      return { contract_id: contract.contractId, receipt: contract.receipt, started_at_seq: contract.startedAtSeq, max_attempts: contract.maxAttempts, review: 'off (unreviewed contract, version 3)', warnings: coverage.warnings }
-    },
+    execute: async (args, exec) => beginContract(ctx, callingAgent(exec, 'reliability_begin'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal),
   }))
 
   ctx.tools.register(defineTool({
@@ -88,11 +81,14 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
 
   ctx.tools.register(defineTool({
     name: 'reliability_status',
-    description: 'Read-only. Report the evidence contract of this session: phase (inactive, active, certified, exhausted, abstained), attempts used, the last attempt and the terminal record.',
+    description: `Read-only. Report the evidence contract of this session: phase (${RELIABILITY_PHASES.join(', ')}), whether a review question is waiting for the user, the latest reviews, attempts used, the last attempt and the terminal record.`,
     parameters: {},
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
-    execute: async (_args, exec) => describeReliabilityStatus(governorState(ctx, callingAgent(exec, 'reliability_status'))),
+    execute: async (_args, exec) => {
+      const agent = callingAgent(exec, 'reliability_status')
+      return describeReliabilityStatus(governorState(ctx, agent), pending.has(agent))
+    },
   }))
 
   ctx.tools.register(defineTool({

@@ -1,0 +1,60 @@
+/**
+ * The evidence proposal: how "done" will be checked, bound to the approved
+ * intent by its receipt: the contract kind, claims and checks, the repair
+ * budget, who wrote the contract, and the structural coverage assessment.
+ * Pure.
+ */
+import type { JsonObject } from '../../kernel/json.js'
+import { withReceipt, type Receipt } from '../../kernel/receipts.js'
+import type { CoverageReport } from '../contract/coverage.js'
+import type { ContractSpec } from '../contract/input.js'
+import type { CheckRecord, ClaimRecord } from '../contract/records.js'
+
+/** Kinds of contract a proposal can open. */
+export const CONTRACT_KINDS = {
+  evidence: 'claims evidenced by deterministic checks over the workspace and the session log',
+} as const
+
+/** One contract kind. */
+export type ContractKind = keyof typeof CONTRACT_KINDS
+
+/** Who wrote the contract's claims and checks. */
+export const AUTHORSHIP = {
+  agent: 'written by the task agent',
+} as const
+
+/** One authorship. */
+export type Authorship = keyof typeof AUTHORSHIP
+
+/** The evidence proposal the user reviews second. */
+export interface EvidenceProposal extends JsonObject {
+  readonly kind: ContractKind
+  /** Receipt of the approved intent proposal this evidence is for. */
+  readonly intentReceipt: Receipt
+  readonly objective: string
+  readonly claims: ClaimRecord[]
+  readonly checks: CheckRecord[]
+  readonly maxAttempts: number
+  readonly authorship: Authorship
+  readonly coverage: JsonObject
+  readonly receipt: Receipt
+}
+
+/**
+ * The evidence proposal for a validated contract.
+ * @param spec - validated contract arguments.
+ * @param coverage - its `ready` assessment.
+ * @param intentReceipt - receipt of the approved intent proposal.
+ */
+export function evidenceProposal(spec: ContractSpec, coverage: CoverageReport, intentReceipt: Receipt): EvidenceProposal {
+  return withReceipt({
+    kind: 'evidence' as const,
+    intentReceipt,
+    objective: spec.objective,
+    claims: spec.claims,
+    checks: spec.checks,
+    maxAttempts: spec.maxAttempts,
+    authorship: 'agent' as const,
+    coverage: coverage as unknown as JsonObject,
+  })
+}
