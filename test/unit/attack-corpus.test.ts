@@ -10,8 +10,12 @@ import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand, type ShellAnalysisOptions } from '../../src/ieg/shell/analyze.ts'
 import type { ShellAnalysis } from '../../src/ieg/shell/effects.ts'
 import { literalOf, patternText } from '../../src/ieg/shell/pattern.ts'
-import { mentionedEntry, patternCouldReach, protectedEntryOf, workspaceRelative, type ProtectionRules } from '../../src/ieg/workspace/protected.ts'
-import { DEFAULT_BYPASSES, DENY_READS, DENY_WRITES, type Attack } from '../fixtures/attack-corpus.ts'
+import { mentionedEntry, patternCouldReach, protectedEntryOf, sourceMentions, workspaceRelative, type ProtectionRules } from '../../src/ieg/workspace/protected.ts'
+import { DEFAULT_BYPASSES, DENY_READS, DENY_WRITES, ROUND2_DEFAULT_BYPASSES, ROUND2_DENY_READS, ROUND2_DENY_WRITES, type Attack } from '../fixtures/attack-corpus.ts'
+
+const BYPASSES = [...DEFAULT_BYPASSES, ...ROUND2_DEFAULT_BYPASSES]
+const WRITES = [...DENY_WRITES, ...ROUND2_DENY_WRITES]
+const READS = [...DENY_READS, ...ROUND2_DENY_READS]
 
 const ROOT = '/ws'
 const rules: ProtectionRules = { entries: [{ raw: '.git', segments: ['.git'] }], caseSensitive: false }
@@ -38,26 +42,26 @@ function refusal(analysis: ShellAnalysis): string | null {
       const text = literalOf(word)
       if (text !== null && mentionedEntry(workspaceRelative(text, ROOT) ?? text, rules) !== undefined) return `names ${text}`
     }
-    for (const text of effect.kind === 'opaque' ? effect.mentions : []) if (mentionedEntry(text, rules) !== undefined) return `text ${text}`
+    for (const text of effect.kind === 'opaque' ? effect.mentions : []) if (sourceMentions(text, rules) !== undefined) return `text ${text}`
   }
   return null
 }
 
 describe('attack corpus, analysis alone', () => {
-  it.each(DEFAULT_BYPASSES.filter(entry => entry.resolved !== true).map(entry => [entry.name, entry] as const))('refuses at the defaults: %s', (_name, entry) => {
+  it.each(BYPASSES.filter(entry => entry.resolved !== true).map(entry => [entry.name, entry] as const))('refuses at the defaults: %s', (_name, entry) => {
     const analysis = analyze(entry)
     expect(refusal(analysis), `${analysis.outcome}: ${analysis.opaqueReasons.join('; ')}`).not.toBeNull()
   })
 
-  it.each(DEFAULT_BYPASSES.filter(entry => entry.resolved === true).map(entry => [entry.name, entry] as const))('reports a write the host resolves: %s', (_name, entry) => {
+  it.each(BYPASSES.filter(entry => entry.resolved === true).map(entry => [entry.name, entry] as const))('reports a write the host resolves: %s', (_name, entry) => {
     expect(analyze(entry).outcome).not.toBe('read-only')
   })
 
-  it.each(DENY_WRITES.map(entry => [entry.name, entry] as const))('is not read-only: %s', (_name, entry) => {
+  it.each(WRITES.map(entry => [entry.name, entry] as const))('is not read-only: %s', (_name, entry) => {
     expect(analyze(entry).outcome).not.toBe('read-only')
   })
 
-  it.each(DENY_READS.map(entry => [entry.name, entry] as const))('is read-only: %s', (_name, entry) => {
+  it.each(READS.map(entry => [entry.name, entry] as const))('is read-only: %s', (_name, entry) => {
     const analysis = analyze(entry)
     expect(analysis.outcome, analysis.opaqueReasons.join('; ')).toBe('read-only')
   })

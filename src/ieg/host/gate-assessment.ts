@@ -12,7 +12,7 @@ import type { ShellAnalysis, ShellEffect, TargetScope } from '../shell/effects.j
 import { hasAny, literalOf, patternText, type Pattern } from '../shell/pattern.js'
 import type { GovernedCall } from '../workspace/classify-call.js'
 import type { CallAssessment, ResolvedTarget } from '../workspace/gate.js'
-import { mentionedEntry, patternCouldReach, protectedEntryOf, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
+import { mentionedEntry, patternCouldReach, protectedEntryOf, sourceMentions, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
 import { checkTarget, expandGlob, type WorkspaceRoot } from './target-resolution.js'
 
 /** A literal write inside the workspace with its content, for the overlap check. */
@@ -140,7 +140,7 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
     if (unproven.length > MAX_REACH_WORDS) reach.push(`it names ${unproven.length} words the analysis cannot prove, more than it checks`)
     else for (const found of await Promise.all(unproven.map(pattern => reachOf(inputs, pattern, analysis.looseGlobs)))) if (found !== undefined) reach.push(found)
     for (const text of mentions) {
-      const entry = mentionedEntry(text, inputs.rules)
+      const entry = sourceMentions(text, inputs.rules)
       if (entry !== undefined) reach.push(`its text ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)} names the protected path ${entry.raw}`)
     }
   }

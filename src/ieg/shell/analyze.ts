@@ -14,13 +14,29 @@ import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } fro
 import { evaluateValues } from './evaluate.js'
 import { expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
-import { applyRedirections, simpleCommand } from './simple-command.js'
-import { initialState, joinStates, withVariable, type FunctionBody, type ShellState } from './state.js'
+import { applyRedirections, keptDescriptors, simpleCommand } from './simple-command.js'
+import { initialState, joinStates, unknownVariables, withVariable, type FunctionBody, type ShellState } from './state.js'
 import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
 export type { ShellAnalysisOptions } from './walker.js'
 
-const VALUE_SAFE = new Set(['nproc', 'date', 'whoami', 'id', 'uname', 'getconf', 'hostname', 'wc', 'seq', 'expr'])
+/**
+ * Whether a command with these literal arguments prints only digits, words
+ * and separators, never a path or a `.` (so its output in a word cannot
+ * name a protected path): `nproc`, `wc` on standard input, `seq` of numbers,
+ * `id -u`, `uname -m`, `date` with a numeric format.
+ */
+function printsNoPath(name: string, args: readonly string[]): boolean {
+  switch (name) {
+    case 'nproc': return true
+    case 'wc': return args.every(arg => /^-[clmw]+$/.test(arg))
+    case 'seq': return args.every(arg => /^-?\d+$/.test(arg))
+    case 'id': return args.length > 0 && args.every(arg => /^-[ugGr]+$/.test(arg))
+    case 'uname': return args.length > 0 && args.every(arg => /^-[smpio]+$/.test(arg))
+    case 'date': return args.every(arg => /^\+(%[sYmdHMSjuUVGgwyeCzkIl]|[-:_ T])*$/.test(arg))
+    default: return false
+  }
+}
 /** `[[ ]]` operators whose operands are evaluated as arithmetic. */
 const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
 
@@ -30,6 +46,10 @@ class Analyzer implements Walker {
   readonly options: ShellAnalysisOptions
   /** Variables `${NAME:=word}` assigned while the current command expanded. */
   private assigned: string[] = []
+  /** States at each `return` of the functions being walked, innermost last. */
+  private readonly returns: ShellState[][] = []
+  /** States at each `break` or `continue` of the loops being walked, innermost last. */
+  private readonly loopExits: ShellState[][] = []
   private evaluations = 0
   private lastEnv: ExpansionEnv | null = null
   private lastEnvDepth = -1
@@ -100,15 +120,19 @@ class Analyzer implements Walker {
     }
     this.script(script, state, depth + 1, via)
     const only = script.commands.length === 1 ? script.commands[0]?.command : undefined
-    const name = only?.type === 'Command' && only.name !== undefined && only.name.parts === undefined ? only.name.value : null
+    if (only?.type !== 'Command' || only.name === undefined || only.name.parts !== undefined || only.prefix.length > 0) return null
+    const words = only.suffix.filter(item => item.type === 'Word')
+    const inputOnly = only.suffix.every(item => item.type === 'Word' || item.type === 'HereString' || item.type === 'HereDoc' || (item.type === 'Redirect' && item.operator === '<'))
+    if (!inputOnly || words.some(word => word.parts !== undefined)) return null
+    const name = only.name.value
     if (name === 'pwd') return state.cwd
-    return name !== null && VALUE_SAFE.has(name) ? [DIGITS] : null
+    return printsNoPath(name, words.map(word => word.value)) ? [DIGITS] : null
   }
 
   script(script: ParsedScript, state: ShellState, depth: number, via: string): ShellState {
     if (depth > this.options.maxDepth) {
-      this.opaque(via, `nesting deeper than ${this.options.maxDepth} levels`, [], state)
-      return { ...state, cwd: null }
+      this.opaque(via, `nesting deeper than ${this.options.maxDepth} levels`, [ANY], state)
+      return unknownVariables({ ...state, cwd: null })
     }
     if (script.errors !== undefined && script.errors.length > 0) {
       this.opaque(via, `the text does not parse as bash (${script.errors[0]?.message ?? 'syntax error'})`, [], state)
@@ -139,10 +163,21 @@ class Analyzer implements Walker {
     return this.list(list.commands, state, depth)
   }
 
+  /** A loop body run zero, one or more times; `break` and `continue` states join the result. */
   loop(body: (state: ShellState) => ShellState, state: ShellState): ShellState {
     const max = this.options.maxAlternatives
-    const once = body(state)
-    return joinStates(state, body(joinStates(state, once, max)), max)
+    this.loopExits.push([])
+    try {
+      const once = body(state)
+      const twice = body(joinStates(state, once, max))
+      return (this.loopExits.at(-1) ?? []).reduce((joined, left) => joinStates(joined, left, max), joinStates(state, twice, max))
+    } finally {
+      this.loopExits.pop()
+    }
+  }
+
+  leave(kind: 'function' | 'loop', state: ShellState): void {
+    (kind === 'function' ? this.returns : this.loopExits).at(-1)?.push(state)
   }
 
   /** One node, then the variables its expansions assigned (`${NAME:=word}`) become unknown. */
@@ -157,8 +192,12 @@ class Analyzer implements Walker {
   private walk(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
     const max = this.options.maxAlternatives
     switch (node.type) {
-      case 'AndOr':
-        return node.commands.reduce((current, command) => this.node(command, current, depth, piped), state)
+      case 'AndOr': {
+        const [first, ...rest] = node.commands
+        let current = this.node(first as PipelineNode, state, depth, piped)
+        for (const command of rest) current = joinStates(current, this.node(command, current, depth, piped), max)
+        return current
+      }
       case 'Pipeline': {
         if (node.commands.length === 1) return this.node(node.commands[0] as PipelineNode, state, depth, piped)
         let last = state
@@ -214,11 +253,11 @@ class Analyzer implements Walker {
       case 'Redirected': {
         const inner = applyRedirections(this, node.redirects, state, depth).state
         const after = this.node(node.command, inner, depth, piped)
-        return after.descriptors === state.descriptors ? after : { ...after, descriptors: state.descriptors }
+        return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
       }
       case 'Function': {
         const functions = new Map(state.functions)
-        functions.set(node.name.value, node.body)
+        functions.set(node.name.value, [node.body])
         const defined = { ...state, functions }
         this.functionBody(node.body, defined, depth)
         return defined
@@ -229,12 +268,19 @@ class Analyzer implements Walker {
     }
   }
 
+  /** A function body; the states at each `return` join the state at its end. */
   functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState {
     if (depth + 1 > this.options.maxDepth) {
-      this.opaque('function', `nesting deeper than ${this.options.maxDepth} levels`, [], state)
-      return { ...state, cwd: null }
+      this.opaque('function', `nesting deeper than ${this.options.maxDepth} levels`, [ANY], state)
+      return unknownVariables({ ...state, cwd: null })
     }
-    return body.type === 'CompoundList' ? this.compound(body, state, depth + 1) : this.node(body, state, depth + 1, false)
+    this.returns.push([])
+    try {
+      const end = body.type === 'CompoundList' ? this.compound(body, state, depth + 1) : this.node(body, state, depth + 1, false)
+      return (this.returns.at(-1) ?? []).reduce((joined, left) => joinStates(joined, left, this.options.maxAlternatives), end)
+    } finally {
+      this.returns.pop()
+    }
   }
 
   test(expression: TestExpression, state: ShellState, depth: number): void {

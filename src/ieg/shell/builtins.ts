@@ -9,8 +9,9 @@
 import type { Assignment } from 'unbash'
 import type { Evaluation } from './expand.js'
 import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
-import { unknownVariables, withVariable, type ShellState } from './state.js'
+import { joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
 export interface BuiltinHost {
@@ -26,6 +27,8 @@ export interface BuiltinHost {
   assign(node: Assignment, state: ShellState): ShellState
   /** Assign possible values to a variable. */
   assignValues(name: string, values: Values, state: ShellState): ShellState
+  /** `return` or `break`/`continue` left the enclosing function or loop with this state. */
+  leave(kind: 'function' | 'loop', state: ShellState): void
 }
 
 /** A built-in call: expanded words plus the assignment arguments of declaration commands. */
@@ -137,7 +140,7 @@ function alias(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
 
 function source(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
   const file = literalOf(call.args[0] ?? [])
-  if ((file === '/dev/stdin' || file === '-') && call.stdinText !== null) return host.script(lit(call.stdinText), call.name, state)
+  if (STANDARD_INPUT.has(file ?? '') && call.stdinText !== null) return host.script(lit(call.stdinText), call.name, state)
   host.opaque(call.name, 'it runs a script file the analysis cannot see', call.args)
   return unknownVariables({ ...state, cwd: null, oldCwd: null })
 }
@@ -150,7 +153,20 @@ function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
 }
 
 /** Names {@link applyBuiltin} handles. */
-export const STATE_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait'])
+export const STATE_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait', 'trap', 'return', 'break', 'continue'])
+
+/** Signals whose trap action runs in the shell before or after later commands, changing its state. */
+const IN_SHELL_TRAPS = /^(DEBUG|ERR|RETURN)$/i
+
+function trap(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  const args = literalOf(call.args[0] ?? []) === '--' ? call.args.slice(1) : call.args
+  const action = args[0]
+  if (action === undefined || args.length < 2 || ['-l', '-p', '-P', '-'].includes(literalOf(action) ?? '')) return state
+  const after = host.script(action, 'trap', state)
+  if (!args.slice(1).some(signal => IN_SHELL_TRAPS.test(literalOf(signal) ?? 'DEBUG'))) return state
+  const max = host.maxAlternatives
+  return joinStates(state, joinStates(after, host.script(action, 'trap', joinStates(state, after, max)), max), max)
+}
 
 const LOOSE_GLOB_OPTIONS = new Set(['dotglob', 'nocaseglob', 'globasciiranges'])
 /** `shopt` options whose effect on the analysis is modelled (or that have none). */
@@ -213,6 +229,14 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
         if (literalOf(arg) === '-v' && call.args[index + 1] !== undefined) host.evaluate('name', valuesOf(call.args[index + 1] as Pattern), `${call.name} -v`, state)
       })
       return undefined
+    case 'trap':
+      return trap(call, state, host)
+    case 'return':
+      host.leave('function', state)
+      return state
+    case 'break': case 'continue':
+      host.leave('loop', state)
+      return state
     case 'shopt':
       return shopt(call, state, host)
     case 'set':

@@ -16,9 +16,17 @@ export type DescriptorTable = ReadonlyMap<number, Values>
 
 /** Devices a write to discards. */
 const DISCARD = new Set(['/dev/null', '/dev/zero', '/dev/full', '/dev/tty', '/dev/random', '/dev/urandom'])
+/**
+ * The table key of descriptors opened as `{var}>file`: bash picks a number
+ * from 10 up, so any such descriptor without an entry of its own may be one.
+ */
+export const VARIABLE_DESCRIPTOR = -1
 const STANDARD: Record<string, number> = { stdin: 0, stdout: 1, stderr: 2 }
 /** `/dev/fd/N`, `/dev/stdin`, `/proc/self/fd/N`, `/proc/<pid>/fd/N`, and the `cwd` and `root` links of the shell's own process. */
 const DESCRIPTOR_PATH = /^\/dev\/(?:fd\/(\d+)|(stdin|stdout|stderr))(\/.*)?$|^\/proc\/(?:self|thread-self)\/(?:task\/[^/]+\/)?(?:fd\/(\d+)(\/.*)?|(cwd|root)(\/.*)?)$/
+
+/** Operands that name standard input to a program reading a script (`bash -`, `source /dev/stdin`). */
+export const STANDARD_INPUT: ReadonlySet<string> = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '/proc/thread-self/fd/0'])
 
 /** A write through a special path: where it really lands. */
 export type Reach =
@@ -51,7 +59,7 @@ export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, 
   if (text === null) return path.some(atom => atom.t === 'any') ? { kind: 'path' } : procGlob(path)
   if (DISCARD.has(text)) return { kind: 'discard' }
   const match = DESCRIPTOR_PATH.exec(text)
-  if (match === null) return text.startsWith('/proc/') && text.includes('\u0000') ? { kind: 'paths', paths: [ANY] } : { kind: 'path' }
+  if (match === null) return /^\/(proc|dev)\//.test(text) && text.includes('\u0000') ? { kind: 'paths', paths: [ANY] } : { kind: 'path' }
   const [, devFd, standard, devRest, procFd, procFdRest, link, linkRest] = match
   if (link !== undefined) {
     const rest = lit(linkRest ?? '')
@@ -61,10 +69,11 @@ export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, 
   const descriptor = Number(devFd ?? procFd ?? STANDARD[standard ?? ''])
   const rest = devRest ?? procFdRest ?? ''
   if (descriptors === null) return { kind: 'paths', paths: [ANY] }
-  const target = descriptors.get(descriptor)
+  const target = descriptors.get(descriptor) ?? (descriptor >= 10 ? descriptors.get(VARIABLE_DESCRIPTOR) : undefined)
   if (target === undefined) return rest === '' ? { kind: 'discard' } : { kind: 'paths', paths: [ANY] }
   if (target === null) return { kind: 'paths', paths: [ANY] }
-  return { kind: 'paths', paths: target.map(file => concat(file, lit(rest))) }
+  const paths = target.map(file => concat(file, lit(rest))).filter(file => !DISCARD.has(markedText(file) ?? ''))
+  return paths.length === 0 ? { kind: 'discard' } : { kind: 'paths', paths }
 }
 
 /** A glob under `/proc` or `/dev/fd` may name a descriptor or the cwd link: unknown. */
@@ -82,7 +91,8 @@ function procGlob(path: Pattern): Reach {
 export function openDescriptor(table: DescriptorTable | null, descriptor: number, files: Values): DescriptorTable | null {
   if (table === null) return null
   const next = new Map(table)
-  next.set(descriptor, files)
+  const earlier = descriptor === VARIABLE_DESCRIPTOR ? table.get(descriptor) : undefined
+  next.set(descriptor, earlier === undefined ? files : earlier === null || files === null ? null : [...earlier, ...files])
   return next
 }
 

@@ -50,8 +50,8 @@ const TILDE = 126
 const NUMERIC_SPECIALS = new Set(['$', '!', '?', '#', 'RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID', 'SRANDOM', 'EPOCHSECONDS'])
 
 function lookup(name: string, env: ExpansionEnv): Values {
-  if (NUMERIC_SPECIALS.has(name)) return [DIGITS]
   if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
+  if (NUMERIC_SPECIALS.has(name)) return [DIGITS]
   if (env.state.unknownNames) return null
   if (name === 'PWD') return env.state.cwd
   if (name === 'OLDPWD') return env.state.oldCwd
@@ -125,8 +125,12 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
   if (operation.type === 'Default') {
     const operand = expandQuotedParts(operation.operand, env)
     switch (operation.operator) {
-      case '-': case ':-': case '=': case ':=':
-        return value === null ? [...valuesToAlternatives(null, !quoted), ...operand] : valuesToAlternatives(value, !quoted)
+      case '-': case ':-': case '=': case ':=': {
+        // An empty value may also be an unset one (`unset` records the empty value).
+        const set = value === null ? null : value.filter(alternative => alternative.length > 0)
+        const kept = set === null ? valuesToAlternatives(null, !quoted) : valuesToAlternatives(set, !quoted)
+        return value === null || set?.length !== value.length ? [...kept, ...operand] : kept
+      }
       case '+': case ':+':
         return [[], ...operand]
       case '?': case ':?':

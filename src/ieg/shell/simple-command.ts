@@ -9,11 +9,12 @@ import { applyBuiltin, STATE_BUILTINS, type BuiltinHost } from './builtins.js'
 import { gitEnvironment } from './commands/git.js'
 import { COMMANDS, readOnly } from './commands/index.js'
 import type { CommandCall, CommandSink } from './commands/types.js'
-import { duplicateDescriptor, openDescriptor, type DescriptorTable } from './descriptors.js'
+import { duplicateDescriptor, openDescriptor, VARIABLE_DESCRIPTOR, type DescriptorTable } from './descriptors.js'
 import type { TargetScope } from './effects.js'
 import { expandAssignment, expandWord, scanParts, type ExpansionEnv } from './expand.js'
-import { ANY, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
-import { changesWhatRuns, joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
+import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import { changesWhatRuns, harmlessSetting } from './environment.js'
+import { joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -45,13 +46,22 @@ function mentionText(item: Word | Assignment | Redirection): string {
   }
 }
 
-function descriptorOf(redirect: Redirection, fallback: number): number | null {
+/** The descriptor a redirection opens: its number, the variable slot for `{var}`, or the operator's default. */
+function descriptorOf(redirect: Redirection, fallback: number): number {
   if (redirect.descriptor === undefined) return fallback
-  return redirect.descriptor.type === 'FileDescriptor' ? redirect.descriptor.value : null
+  return redirect.descriptor.type === 'FileDescriptor' ? redirect.descriptor.value : VARIABLE_DESCRIPTOR
 }
 
-function withoutDescriptor(table: DescriptorTable | null, descriptor: number | null): DescriptorTable | null {
-  return descriptor === null ? table : duplicateDescriptor(table, descriptor, '-')
+/** `exec` run with no command (directly or through `command`/`builtin`): its redirections stay open in the shell. */
+function isBareExec(argv: readonly Pattern[][]): boolean {
+  if (argv.length !== 1) return false
+  const words = (argv[0] ?? []).map(literalOf)
+  while (words[0] === 'command' || words[0] === 'builtin') words.splice(0, words[1] === '-p' ? 2 : 1)
+  return words.length === 1 && words[0] === 'exec'
+}
+
+function withoutDescriptor(table: DescriptorTable | null, descriptor: number): DescriptorTable | null {
+  return duplicateDescriptor(table, descriptor, '-')
 }
 
 /**
@@ -88,23 +98,24 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
     const sourceText = all.length === 1 ? literalOf(all[0] as Pattern) : null
     if ((operator === '>&' || operator === '<&') && (sourceText === null ? operator === '<&' : /^(\d+-?|-)$/.test(sourceText))) {
       const descriptor = descriptorOf(redirect, operator === '<&' ? 0 : 1)
-      if (descriptor !== null) descriptors = duplicateDescriptor(descriptors, descriptor, sourceText)
+      descriptors = duplicateDescriptor(descriptors, descriptor, sourceText)
       if (descriptor === 0) stdin = { text: null, unknown: true }
       continue
     }
     if (operator === '<') {
       const descriptor = descriptorOf(redirect, 0)
-      if (descriptor !== null) descriptors = openDescriptor(descriptors, descriptor, opened(all))
+      descriptors = openDescriptor(descriptors, descriptor, opened(all))
       if (descriptor === 0) stdin = { text: null, unknown: true }
       continue
     }
     if (!WRITE_OPERATORS.has(operator) && operator !== '>&') continue
     for (const field of all) walker.write(`redirection ${operator}`, field, 'entry', { ...state, descriptors })
     const both = operator === '&>' || operator === '&>>' || (operator === '>&' && redirect.descriptor === undefined)
-    const descriptor = descriptorOf(redirect, operator === '<>' ? 0 : 1)
-    for (const number of both ? [1, 2] : descriptor === null ? [] : [descriptor]) descriptors = openDescriptor(descriptors, number, opened(all))
+    for (const number of both ? [1, 2] : [descriptorOf(redirect, operator === '<>' ? 0 : 1)]) descriptors = openDescriptor(descriptors, number, opened(all))
   }
-  return { stdin, state: descriptors === state.descriptors ? state : { ...state, descriptors } }
+  const named = redirects.flatMap(redirect => (redirect.descriptor?.type === 'FileDescriptorVariable' ? [redirect.descriptor.name] : []))
+  const withTable = descriptors === state.descriptors ? state : { ...state, descriptors }
+  return { stdin, state: named.reduce((next, name) => withVariable(next, name, [DIGITS]), withTable) }
 }
 
 function subscriptsOf(values: Values): Values {
@@ -192,9 +203,19 @@ export function simpleCommand(walker: Walker, node: Command, state: ShellState, 
     const after = invoke(walker, alternative, facts, redirected.state, depth, 'all')
     result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
   }
-  const bareExec = argv.length === 1 && argv[0]?.length === 1 && literalOf(argv[0][0] as Pattern) === 'exec'
   const after = result ?? state
-  return after.descriptors === (bareExec ? redirected.state.descriptors : state.descriptors) ? after : { ...after, descriptors: bareExec ? redirected.state.descriptors : state.descriptors }
+  return { ...after, descriptors: keptDescriptors(isBareExec(argv), state, redirected.state, after) }
+}
+
+/**
+ * The descriptors after a command: a bare `exec` keeps what its redirections
+ * opened; a command that changed the table itself (an `exec` inside a
+ * function, `eval` or group) keeps its table; otherwise the command's own
+ * redirections close again.
+ */
+export function keptDescriptors(bareExec: boolean, before: ShellState, redirected: ShellState, after: ShellState): ShellState['descriptors'] {
+  if (bareExec) return redirected.descriptors
+  return after.descriptors === redirected.descriptors ? before.descriptors : after.descriptors
 }
 
 function declaredReadOnly(walker: Walker, name: string, argv: readonly Pattern[]): boolean {
@@ -224,8 +245,8 @@ export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFa
     return state
   }
   const name = system?.[3] ?? written
-  const body = lookup === 'all' ? state.functions.get(name) : undefined
-  if (body !== undefined) return walker.functionBody(body, state, depth)
+  const bodies = lookup === 'all' ? state.functions.get(name) : undefined
+  if (bodies !== undefined) return bodies.map(body => walker.functionBody(body, state, depth)).reduce((joined, next) => joinStates(joined, next, walker.options.maxAlternatives))
   if (STATE_BUILTINS.has(name)) {
     const after = applyBuiltin({ name, args, assignments: facts.declared, envNames: [...facts.env.keys()], stdinText: facts.stdin.text, home: walker.options.home }, state, builtinHost(walker, facts, state, depth))
     if (after !== undefined) return after
@@ -236,22 +257,23 @@ export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFa
   }
   if (declaredReadOnly(walker, name, argv)) return state
   const git = name === 'git' ? gitEnvironment : null
-  const dangerousEnv = [...facts.env.keys(), ...state.vars.keys()].find(variable => changesWhatRuns(variable) && git?.(variable) !== true)
-  if (state.commandLookupUnknown || dangerousEnv !== undefined) {
-    walker.opaque(name, dangerousEnv === undefined ? 'PATH, hashing, a startup file or a tool setting changed, so the command may run another program' : `${dangerousEnv} is set for it, which changes what runs`, argv, state, facts.mentions)
+  const dangerousEnv = [...facts.env.keys(), ...state.vars.keys()].find(variable => changesWhatRuns(variable) && git?.(variable) !== true && !harmlessSetting(variable, facts.env.has(variable) ? facts.env.get(variable) : state.vars.get(variable)))
+  if (state.commandLookupUnknown) {
+    walker.opaque(name, 'PATH, hashing or a startup file changed, so the command name may run another program', argv, state, facts.mentions)
     return state
   }
+  if (dangerousEnv !== undefined) walker.opaque(name, `${dangerousEnv} is set for it, which changes what it runs or reads`, argv, state, facts.mentions)
+  const shellOptions = [...facts.env.keys()].some(variable => variable === 'SHELLOPTS' || variable === 'BASHOPTS')
   if (args.length === 1 && ['--help', '--version'].includes(literalOf(args[0] as Pattern) ?? '')) return state
   const handler = COMMANDS.get(name)
   if (handler === undefined) {
-    const fallback = state.functions.get('command_not_found_handle')
-    if (fallback !== undefined) walker.functionBody(fallback, state, depth)
+    for (const fallback of state.functions.get('command_not_found_handle') ?? []) walker.functionBody(fallback, state, depth)
     walker.opaque(name, `${name} is not a command the analysis knows, so what it writes cannot be proven`, argv, state, facts.mentions)
     return state
   }
   if (handler === readOnly) return state
   const call: CommandCall = { name, args, uncertainArity: facts.uncertain, env: state.vars.size === 0 ? facts.env : new Map([...state.vars, ...facts.env]), stdinText: facts.stdin.text, stdinUnknown: facts.stdin.unknown, tempDirectory: walker.options.tempDirectory === null ? ANY : lit(walker.options.tempDirectory) }
-  handler(call, new AnalyzerSink(walker, state, depth, facts.mentions))
+  handler(call, new AnalyzerSink(walker, shellOptions ? { ...state, looseGlobs: true } : state, depth, facts.mentions))
   return state
 }
 
@@ -264,6 +286,7 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
     evaluate: (kind, values, via, current) => walker.env(current, depth).evaluate(kind, values, via),
     assign: (node, current) => assignVariable(walker, current, node.name, assignmentValues(node, walker.env(current, depth)), depth),
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
+    leave: (kind, current) => walker.leave(kind, current),
   }
 }
 
@@ -285,9 +308,9 @@ class AnalyzerSink implements CommandSink {
   history(via: string): void { this.walker.history(via) }
   control(via: string, reason: string): void { this.walker.control(via, reason) }
   script(text: Pattern, via: string, looseGlobs = false): void { this.walker.scriptText(text, via, looseGlobs ? { ...this.state, looseGlobs: true } : this.state, this.depth) }
-  run(argv: readonly Pattern[], via: string, uncertain: boolean): void {
-    if (this.depth + 1 > this.walker.options.maxDepth) return this.walker.opaque(via, `nesting deeper than ${this.walker.options.maxDepth} levels`, argv, this.state, this.mentions)
-    invoke(this.walker, argv, { env: new Map(), stdin: { text: null, unknown: true }, declared: [], uncertain, mentions: this.mentions }, this.state, this.depth + 1, 'all')
+  run(argv: readonly Pattern[], via: string, uncertain: boolean, env: ReadonlyMap<string, Values> = new Map()): void {
+    if (this.depth + 1 > this.walker.options.maxDepth) return this.walker.opaque(via, `nesting deeper than ${this.walker.options.maxDepth} levels`, [ANY, ...argv], this.state, this.mentions)
+    invoke(this.walker, argv, { env, stdin: { text: null, unknown: true }, declared: [], uncertain, mentions: this.mentions }, this.state, this.depth + 1, 'all')
   }
   within(directory: Pattern | null, report: (sink: CommandSink) => void): void {
     const cwd = directory === null ? null : (this.state.cwd ?? [ANY]).map(base => joinPattern(base, directory))

@@ -7,6 +7,7 @@
  */
 import type { CommandNode, CompoundList } from 'unbash'
 import { joinDescriptors, type DescriptorTable } from './descriptors.js'
+import { changesLookup } from './environment.js'
 import { lit, literalOf, type Pattern, type Values } from './pattern.js'
 
 export type { Values } from './pattern.js'
@@ -21,7 +22,8 @@ export interface ShellState {
   readonly oldCwd: Values
   /** Shell variables assigned in the command line. A name absent here is the environment's (unknown). */
   readonly vars: ReadonlyMap<string, Values>
-  readonly functions: ReadonlyMap<string, FunctionBody>
+  /** Every body a function name may have (branches can define it differently). */
+  readonly functions: ReadonlyMap<string, readonly FunctionBody[]>
   /** Globs may match dot files and ignore case (`dotglob`, `nocaseglob`, `GLOBIGNORE`, or a persistent shell whose options are unknown). */
   readonly looseGlobs: boolean
   /** Aliases expand (`shopt -s expand_aliases`); every command name is then unknown. */
@@ -94,7 +96,10 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     vars.set(name, unionValues(left, right, max))
   }
   const functions = new Map(a.functions)
-  for (const [name, body] of b.functions) functions.set(name, body)
+  for (const [name, bodies] of b.functions) {
+    const earlier = functions.get(name)
+    functions.set(name, earlier === undefined || earlier === bodies ? bodies : [...new Set([...earlier, ...bodies])])
+  }
   return {
     cwd: unionValues(a.cwd, b.cwd, max),
     oldCwd: unionValues(a.oldCwd, b.oldCwd, max),
@@ -127,37 +132,6 @@ export function withVariable(state: ShellState, name: string, value: Values): Sh
     ifsChanged: state.ifsChanged || name === 'IFS',
     looseGlobs: state.looseGlobs || name === 'GLOBIGNORE',
   }
-}
-
-/** Variables that change which program a command name runs, or what every shell started later runs first. */
-const CHANGES_LOOKUP = new Set(['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH', 'EXECIGNORE', 'SHELLOPTS', 'BASHOPTS'])
-
-function changesLookup(name: string): boolean {
-  return CHANGES_LOOKUP.has(name) || name.startsWith('LD_') || name.startsWith('DYLD_')
-}
-
-/**
- * Variables whose value a program reads as code, options, a startup file or
- * a program to run (beyond those of {@link CHANGES_LOOKUP}). A command given
- * one of these in its environment, or run after one is assigned, is opaque.
- */
-const CHANGES_WHAT_RUNS = new Set([
-  ...CHANGES_LOOKUP,
-  'HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_CONFIG_DIRS', 'ZDOTDIR', 'INPUTRC',
-  'EDITOR', 'VISUAL', 'PAGER', 'MANPAGER', 'BROWSER', 'SHELL', 'TERMINAL',
-  'LESSOPEN', 'LESSCLOSE', 'LESS', 'LESSKEY', 'LESSKEYIN', 'LESSEDIT', 'LESSSECURE', 'MORE',
-  'TAR_OPTIONS', 'UNZIP', 'UNZIPOPT', 'ZIP', 'ZIPOPT', 'GZIP', 'BZIP', 'BZIP2', 'XZ_OPT', 'XZ_DEFAULTS', 'ZSTD_CLEVEL', 'GREP_OPTIONS',
-  'CURL_HOME', 'CURL_CA_BUNDLE', 'WGETRC', 'SYSTEMWGETRC', 'NETRC', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GNUPGHOME',
-  'NODE_OPTIONS', 'NODE_PATH', 'NPM_CONFIG_USERCONFIG', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS',
-  'PROMPT_COMMAND', 'PS0', 'PS1', 'PS2', 'PS4', 'HISTFILE', 'TMPDIR', 'GCONV_PATH', 'LOCPATH', 'NLSPATH', 'TERMINFO', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS',
-])
-
-/**
- * Whether assigning or exporting the variable changes what a later command runs.
- * @param name - a variable name.
- */
-export function changesWhatRuns(name: string): boolean {
-  return CHANGES_WHAT_RUNS.has(name) || /^(LD_|DYLD_|PYTHON|PERL|GIT_|NPM_CONFIG_|CARGO_|RUSTC|RUSTFLAGS|CC$|CXX$|CFLAGS|LDFLAGS|CPPFLAGS)/.test(name)
 }
 
 /**

@@ -45,4 +45,6 @@ export interface Walker {
   scriptText(text: Pattern, via: string, state: ShellState, depth: number): ShellState
   /** Analyze a function body called in `state`. */
   functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState
+  /** `return` (from a function) or `break`/`continue` (from a loop) left with this state. */
+  leave(kind: 'function' | 'loop', state: ShellState): void
 }

@@ -62,6 +62,16 @@ export function mentionedEntry(text: string, rules: ProtectionRules): ProtectedE
   })
 }
 
+/**
+ * Whether shell source text names a protected entry, as written or with its
+ * quotes and backslashes removed (`.g''it`, `.g"i"t`, `.g\\it` name `.git`).
+ * @param text - source text of a command (words, here-documents, assignments).
+ * @param rules - protected entries and case rule.
+ */
+export function sourceMentions(text: string, rules: ProtectionRules): ProtectedEntry | undefined {
+  return mentionedEntry(text, rules) ?? mentionedEntry(text.replace(/['"\\]/g, ''), rules)
+}
+
 function segmentCouldBe(segment: Pattern, name: string, rules: ProtectionRules, looseGlobs: boolean): boolean {
   const text = literalOf(segment)
   if (text !== null) return same(text, name, rules.caseSensitive)

@@ -39,6 +39,7 @@ function tar(call: CommandCall, sink: CommandSink): void {
   if (hasOption(parsed, ...TAR_RUNS)) return opaqueCall(call, sink, 'an option runs another program')
   const archives = optionValues(parsed, '-f', '--file').filter(file => literalOf(file) !== '-')
   for (const index of optionValues(parsed, '--index-file')) sink.write('tar --index-file', index, 'entry')
+  for (const snapshot of optionValues(parsed, '-g', '--listed-incremental')) if (literalOf(snapshot) !== '/dev/null') sink.write('tar -g', snapshot, 'entry')
   if (hasOption(parsed, '-x', '--extract', '--get')) {
     if (hasOption(parsed, '-O', '--to-stdout')) return
     if (hasOption(parsed, '-P', '--absolute-names')) return sink.opaque(call.name, 'with -P (--absolute-names) members land wherever their names say', [ANY])
@@ -75,9 +76,10 @@ function sibling(file: Pattern, suffix: string, decompress: boolean): Pattern | 
 
 /** gzip and relatives replace each operand with its (de)compressed sibling. */
 function compressor(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'SoTbBp', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level'] })
+  const parsed = parseArgs(call.args, { shortValue: 'SoTbBpD', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level', 'output-dir-flat', 'output-dir-mirror', 'dict', 'patch-from', 'filelist'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   for (const output of optionValues(parsed, '-o', '--output')) sink.write(call.name, output, 'entry')
+  for (const directory of optionValues(parsed, '--output-dir-flat', '--output-dir-mirror')) sink.write(`${call.name} --output-dir`, directory, 'beneath')
   if (hasOption(parsed, ...STDOUT_OR_CHECK) || optionValues(parsed, '-o', '--output').length > 0) return
   const scope = hasOption(parsed, '-r', '--recursive') ? 'subtree' : 'entry'
   const base = DECOMPRESSORS[call.name] ?? call.name
@@ -92,13 +94,33 @@ function compressor(call: CommandCall, sink: CommandSink): void {
   }
 }
 
+/** zip's options of two letters after one dash (`-lf FILE`), which getopt clusters would misread; the valued ones take the next word. */
+const ZIP_TWO_LETTER: Record<string, boolean> = { lf: true, la: false, li: false, tt: true, ds: true, db: false, dc: false, dd: false, dg: false, du: false, dv: false, sf: false, so: false, sb: false, sc: false, sd: false, su: false, sU: false, sp: false, nw: false, ws: false, FS: false, MM: false, UN: true, ic: false, ll: false, TT: true }
+
 function zip(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'bnOPtxiTUZ', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'before-date', 'exclude', 'include', 'unzip-command', 'compression-method', 'split-size', 'logfile-path'], longFlags: ['move', 'recurse-paths', 'recurse-patterns', 'junk-paths', 'quiet', 'verbose', 'update', 'freshen', 'delete', 'copy-entries', 'test', 'grow', 'symlinks', 'encrypt', 'fix', 'fixfix', 'adjust-sfx', 'latest-time', 'no-extra', 'no-dir-entries', 'filesync', 'display-bytes', 'display-counts', 'display-dots', 'display-globaldots', 'display-usize', 'display-volume', 'help', 'license', 'version', 'show-files', 'sf', 'dot-version', 'to-crlf', 'from-crlf', 'entry-comments', 'archive-comment', 'must-match', 'allow-fifo', 'fix-fix', 'log-append', 'log-info', 'no-wild', 'wild-stop-dirs', 'unicode', 'split-pause', 'split-bell', 'split-verbose', 'temp-path', 'translate-eol', 'test-zip', 'unix-attributes', 'ascii', 'adjust-offsets', 'fifo', 'nodirs', 'junk-sfx'] })
+  const plain: Pattern[] = []
+  for (let i = 0; i < call.args.length; i += 1) {
+    const text = literalOf(call.args[i] as Pattern)
+    const option = text === null ? undefined : /^-([A-Za-z]{2})$/.exec(text)?.[1]
+    const valued = option === undefined ? undefined : ZIP_TWO_LETTER[option]
+    if (valued === undefined) {
+      plain.push(call.args[i] as Pattern)
+      continue
+    }
+    const value = call.args[i + 1]
+    if (option === 'TT') return opaqueCall(call, sink, '-TT runs another program')
+    if (option === 'lf') {
+      if (value === undefined) return opaqueCall(call, sink, '-lf names no log file')
+      sink.write('zip -lf', value, 'entry')
+    }
+    if (valued) i += 1
+  }
+  const parsed = parseArgs(plain, { shortValue: 'bnOPtxiTUZ', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'before-date', 'exclude', 'include', 'unzip-command', 'compression-method', 'split-size', 'logfile-path'], longFlags: ['move', 'recurse-paths', 'recurse-patterns', 'junk-paths', 'quiet', 'verbose', 'update', 'freshen', 'delete', 'copy-entries', 'test', 'grow', 'symlinks', 'encrypt', 'fix', 'fixfix', 'adjust-sfx', 'latest-time', 'no-extra', 'no-dir-entries', 'filesync', 'display-bytes', 'display-counts', 'display-dots', 'display-globaldots', 'display-usize', 'display-volume', 'help', 'license', 'version', 'show-files', 'sf', 'dot-version', 'to-crlf', 'from-crlf', 'entry-comments', 'archive-comment', 'must-match', 'allow-fifo', 'fix-fix', 'log-append', 'log-info', 'no-wild', 'wild-stop-dirs', 'unicode', 'split-pause', 'split-bell', 'split-verbose', 'temp-path', 'translate-eol', 'test-zip', 'unix-attributes', 'ascii', 'adjust-offsets', 'fifo', 'nodirs', 'junk-sfx'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  if (hasOption(parsed, '-TT', '--unzip-command') || call.args.some(arg => literalOf(arg) === '-TT')) return opaqueCall(call, sink, '-TT runs another program')
+  if (hasOption(parsed, '--unzip-command')) return opaqueCall(call, sink, '--unzip-command runs another program')
+  for (const log of optionValues(parsed, '--logfile-path')) sink.write('zip --logfile-path', log, 'entry')
   const archive = optionValues(parsed, '-O', '--output-file')[0] ?? parsed.operands[0]
   if (archive !== undefined && literalOf(archive) !== '-') sink.write('zip', archive, 'entry')
-  for (const log of optionValues(parsed, '--logfile-path')) sink.write('zip --logfile-path', log, 'entry')
   if (hasOption(parsed, '-m', '--move')) parsed.operands.slice(1).forEach(member => sink.write('zip -m', member, 'subtree'))
 }
 

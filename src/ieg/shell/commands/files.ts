@@ -108,13 +108,22 @@ function curl(call: CommandCall, sink: CommandSink): void {
   for (const file of optionValues(parsed, '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--etag-save', '--hsts', '--alt-svc')) {
     if (literalOf(file) !== '-') sink.write('curl', file, 'entry')
   }
+  if (hasOption(parsed, '-T', '--upload-file')) {
+    for (const url of [...parsed.operands, ...optionValues(parsed, '--url')]) {
+      const text = literalOf(url)
+      if (text === null) return opaqueCall(call, sink, 'it uploads to a URL that is not literal, which may be a file:// path')
+      const local = /^file:\/\/(localhost)?(\/.*)$/i.exec(text)?.[2]
+      if (local !== undefined) sink.write('curl -T', lit(decodeURIComponent(local)), 'entry')
+    }
+  }
 }
 
 function wget(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'OoaPeiBlUtTwQAR', longValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'execute', 'input-file', 'base', 'level', 'user-agent', 'tries', 'timeout', 'wait', 'quota', 'accept', 'reject', 'header', 'post-data', 'post-file'] })
+  const parsed = parseArgs(call.args, { shortValue: 'OoaPeiBlUtTwQAR', longValue: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'execute', 'input-file', 'base', 'level', 'user-agent', 'tries', 'timeout', 'wait', 'quota', 'accept', 'reject', 'header', 'post-data', 'post-file', 'warc-file', 'warc-cdx', 'save-cookies', 'load-cookies', 'rejected-log', 'hsts-file', 'config', 'use-askpass'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  if (hasOption(parsed, '-e', '--execute')) return opaqueCall(call, sink, '-e runs wgetrc commands that can name outputs')
-  for (const log of optionValues(parsed, '-o', '--output-file', '-a', '--append-output')) sink.write('wget log', log, 'entry')
+  if (hasOption(parsed, '-e', '--execute', '--config', '--use-askpass')) return opaqueCall(call, sink, '-e, --config and --use-askpass run wgetrc commands or a program')
+  for (const log of optionValues(parsed, '-o', '--output-file', '-a', '--append-output', '--save-cookies', '--rejected-log', '--hsts-file')) sink.write('wget log', log, 'entry')
+  for (const warc of optionValues(parsed, '--warc-file')) sink.write('wget --warc-file', concat(warc, [{ t: 'star' }]), 'entry')
   if (hasOption(parsed, '--spider')) return
   const prefix = optionValues(parsed, '-P', '--directory-prefix')[0] ?? lit('.')
   const documents = optionValues(parsed, '-O', '--output-document')

@@ -60,7 +60,7 @@ function isListing(sub: string, texts: readonly string[]): boolean {
   switch (sub) {
     case 'tag': return texts.length === 0 || texts.some(arg => ['-l', '--list', '-v', '--verify', '--contains', '--points-at', '--merged', '--no-merged'].includes(arg)) || texts.every(arg => arg.startsWith('-n') || arg.startsWith('--sort') || arg.startsWith('--format') || arg === '--column')
     case 'branch': return isBranchListing(texts)
-    case 'remote': return ['show', 'get-url', undefined].includes(verb(texts)) && texts.every(arg => !arg.startsWith('-') || /^(-v+|--verbose|-n)$/.test(arg))
+    case 'remote': return ['show', 'get-url', undefined].includes(verb(texts)) && texts.every(arg => !arg.startsWith('-') || /^(-v+|--verbose|-n|--push|--all)$/.test(arg))
     case 'reflog': return !texts.some(arg => ['expire', 'delete', 'drop'].includes(arg))
     case 'notes': return ['list', 'show', 'get-ref', undefined].includes(verb(texts, ['--ref']))
     case 'stash': return ['list', 'show'].includes(verb(texts) ?? '')
@@ -86,7 +86,7 @@ function runsProgram(sub: string, texts: readonly string[]): boolean {
   switch (sub) {
     case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec', 4) || longOption(arg, '--interactive', 5))
     case 'bisect': return texts[0] === 'run'
-    case 'submodule': return verb(texts) === 'foreach'
+    case 'submodule': return false
     case 'grep': return texts.some(arg => /^-[a-zA-Z]*O/.test(arg) || longOption(arg, '--open-files-in-pager', 4))
     case 'notes': return verb(texts, ['--ref']) === 'edit'
     default: return false
@@ -135,6 +135,19 @@ function clone(args: readonly Pattern[], texts: readonly string[], sink: Command
   sink.write(via, concat(path, lit('/.git')), 'entry')
 }
 
+/** `git clean` with the force given twice also deletes untracked nested repositories. */
+function forcedTwice(texts: readonly string[]): boolean {
+  const forces = texts.reduce((count, arg) => count + (arg === '--force' ? 1 : /^-[a-zA-Z]+$/.test(arg) ? [...arg].filter(letter => letter === 'f').length : 0), 0)
+  return forces >= 2
+}
+
+/** `git submodule foreach COMMAND`: the command runs through a shell in each submodule, wherever that is. */
+function foreach(args: readonly Pattern[], texts: readonly string[], sink: CommandSink, via: string): void {
+  const command = args.slice(texts.indexOf('foreach') + 1).filter(arg => !/^--(recursive|quiet)$/.test(literalOf(arg) ?? ''))
+  if (command.length === 0) return
+  sink.within(null, scoped => scoped.script(command.reduce<Pattern>((joined, word, index) => (index === 0 ? word : concat(joined, lit(' '), word)), []), via))
+}
+
 /**
  * One git subcommand.
  * @param sub - the subcommand.
@@ -148,6 +161,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   const via = `git ${sub}`
   const at = (path: Pattern): Pattern => joinPattern(directory, path)
   if (runsProgram(sub, texts)) return opaqueCall(call, sink, `${via} runs another program`)
+  if (sub === 'submodule' && verb(texts) === 'foreach') return foreach(args, texts, sink, via)
   outputFiles(texts, args, via, sink, directory)
   if (sub === 'config') return config(args, sink, call)
   if (sub === 'archive') {
@@ -163,7 +177,14 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (sub === 'clone') return clone(args, texts, sink, call, directory, via)
   if (sub === 'worktree' && verb(texts) === 'add') {
     const path = parseArgs(args.slice(texts.indexOf('add') + 1), { shortValue: 'bB', longValue: ['reason'] }).operands[0]
-    if (path !== undefined) sink.write(via, at(path), 'beneath')
+    if (path === undefined) return opaqueCall(call, sink, 'git worktree add names no literal path')
+    sink.write(via, at(path), 'beneath')
+    sink.write(via, concat(at(path), lit('/.git')), 'entry')
+    return sink.history(via)
+  }
+  if (sub === 'submodule' && verb(texts) === 'deinit') {
+    const paths = parseArgs(args.slice(texts.indexOf('deinit') + 1), {}).operands
+    for (const path of paths.length === 0 || texts.includes('--all') ? [directory] : paths.map(at)) sink.write(via, path, 'subtree')
     return sink.history(via)
   }
   if (sub === 'rm' && texts.includes('--cached')) return sink.history(via)
@@ -173,11 +194,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     if (operands[0] !== undefined) sink.write(via, target, 'beneath')
     return sink.write(via, concat(target, lit('/.git')), 'entry')
   }
-  if (sub === 'rm' || sub === 'mv') {
-    const parsed = parseArgs(args, {})
-    const scope = hasOption(parsed, '-r') || sub === 'mv' ? 'subtree' : 'entry'
-    return parsed.operands.forEach(path => sink.write(via, at(path), scope))
-  }
+  if (sub === 'rm' || sub === 'mv') return parseArgs(args, {}).operands.forEach(path => sink.write(via, at(path), 'subtree'))
   if (sub === 'bundle' && texts[0] === 'create') {
     const file = parseArgs(args.slice(1), { longValue: ['version'], stopAtOperand: true }).operands[0]
     return file === undefined ? opaqueCall(call, sink, 'git bundle create names no file') : sink.write(via, at(file), 'entry')
@@ -194,7 +211,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (sub === 'interpret-trailers' && texts.includes('--in-place')) return parseArgs(args, { longValue: ['trailer', 'where', 'if-exists', 'if-missing'] }).operands.forEach(file => sink.write(via, at(file), 'entry'))
   if (sub === 'mailinfo') return args.filter(arg => !(literalOf(arg) ?? '').startsWith('-')).slice(0, 2).forEach(file => sink.write(via, at(file), 'entry'))
   if (WORKTREE.has(sub) || (sub === 'reset' && texts.some(arg => ['--hard', '--merge', '--keep'].includes(arg))) || sub === 'stash' || sub === 'bisect' || (sub === 'apply' && !texts.includes('--cached')) || (sub === 'submodule' && verb(texts) === 'update')) {
-    sink.write(via, directory, 'entry')
+    sink.write(via, directory, sub === 'clean' && forcedTwice(texts) ? 'subtree' : 'entry')
     if (!['clean', 'checkout-index', 'read-tree', 'sparse-checkout', 'restore'].includes(sub)) sink.history(via)
     return
   }

@@ -8,8 +8,9 @@
  * write to the protected `.git`. Unknown subcommands (aliases) are opaque.
  * Pure.
  */
-import { joinPattern, lit, literalOf, type Pattern, type Values } from '../pattern.js'
-import { controlSetting, SAFE_PROGRAM } from './git-settings.js'
+import { joinPattern, lit, literalOf, type Pattern } from '../pattern.js'
+import { harmlessSetting } from '../environment.js'
+import { controlSetting } from './git-settings.js'
 import { runSubcommand } from './git-subcommands.js'
 import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
 
@@ -29,14 +30,6 @@ export function gitEnvironment(name: string): boolean {
   return name.startsWith('GIT_') || REDIRECTING_ENV.test(name) || PROGRAM_ENV.test(name)
 }
 
-/** `LESS` holds options; `+` runs less commands at start. */
-const SAFE_LESS = /^-?[A-Za-z0-9#~-]*$/
-
-function safeProgram(name: string, values: Values | undefined): boolean {
-  const safe = name === 'LESS' ? SAFE_LESS : SAFE_PROGRAM
-  return values !== undefined && values !== null && values.every(value => safe.test(literalOf(value) ?? '\u0000'))
-}
-
 /** Judge the environment; returns true when it decided the call. */
 function environment(call: CommandCall, sink: CommandSink): boolean {
   for (const [name, values] of call.env) {
@@ -44,7 +37,7 @@ function environment(call: CommandCall, sink: CommandSink): boolean {
       sink.control(`${name}=… git`, `${name} redirects the repository, its configuration, or a program git runs`)
       return true
     }
-    if (PROGRAM_ENV.test(name) && !safeProgram(name, values)) {
+    if (PROGRAM_ENV.test(name) && !harmlessSetting(name, values)) {
       sink.control(`${name}=… git`, `${name} names a program git runs`)
       return true
     }

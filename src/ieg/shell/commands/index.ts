@@ -15,7 +15,7 @@ import { COMMAND_RUNNERS } from './wrappers.js'
 export const readOnly: CommandHandler = () => undefined
 
 /** Commands without a workspace effect that are not file readers (process control, shell built-ins). */
-const NO_WORKSPACE_EFFECT = ['kill', 'pkill', 'killall', 'exit', 'return', 'break', 'continue', 'shift', 'umask', 'ulimit', 'caller', 'compopt', 'disown', 'suspend', 'logout', 'unalias', 'bg', 'fg', 'clear', 'reset', 'tput', 'stty']
+const NO_WORKSPACE_EFFECT = ['kill', 'pkill', 'killall', 'exit', 'shift', 'umask', 'ulimit', 'caller', 'compopt', 'disown', 'suspend', 'logout', 'unalias', 'bg', 'fg', 'clear', 'reset', 'tput', 'stty']
 
 const yq: CommandHandler = (call, sink) => {
   const parsed = parseArgs(call.args, { shortValue: 'oIpPsf', longValue: ['output-format', 'input-format', 'indent', 'split-exp', 'from-file'] })

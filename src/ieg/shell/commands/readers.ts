@@ -4,6 +4,7 @@
  * argument (one that could be a writing option) makes the call opaque. Pure.
  */
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
+import { SAFE_PROGRAM } from '../environment.js'
 import { literalOf, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
@@ -108,6 +109,11 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
   rg: outputOption({ shortValue: 'efgtTmABCMjE', longValue: ['pre', 'pre-glob', 'regexp', 'file', 'glob', 'type', 'max-count', 'ignore-file', 'replace'] }, [], ['--pre']),
   fd: outputOption({ shortValue: 'xXeEtdc', longValue: ['exec', 'exec-batch', 'extension', 'exclude', 'type', 'max-depth', 'color'] }, [], ['-x', '-X', '--exec', '--exec-batch']),
   fdfind: outputOption({ shortValue: 'xXeEtdc', longValue: ['exec', 'exec-batch', 'extension', 'exclude', 'type', 'max-depth', 'color'] }, [], ['-x', '-X', '--exec', '--exec-batch']),
-  man: outputOption({ shortValue: 'PHMLSmCE', longValue: ['pager', 'html', 'manpath', 'locale', 'sections', 'config-file'] }, [], ['-P', '-H', '--pager', '--html']),
+  man: (call, sink) => {
+    const parsed = parseArgs(call.args, { shortValue: 'PHMLSmCE', longValue: ['pager', 'manpath', 'locale', 'sections', 'config-file'], longOptional: ['html'] })
+    if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be a writing option but is not literal')
+    if (hasOption(parsed, '-H', '--html', '-C', '--config-file')) return opaqueCall(call, sink, '-H runs a browser and -C reads another configuration')
+    if (!optionValues(parsed, '-P', '--pager').every(pager => SAFE_PROGRAM.test(literalOf(pager) ?? '\u0000'))) opaqueCall(call, sink, '-P runs a pager that is not a plain reader')
+  },
   file: outputOption({ shortValue: 'mefFP', longValue: ['magic-file', 'exclude', 'files-from', 'separator', 'parameter'] }, [], ['-C', '--compile']),
 }

@@ -35,7 +35,12 @@ function skipDelimited(text: string, from: number, delimiter: string): number {
 
 function skipAddress(text: string, from: number): number {
   let i = from
-  const one = (): boolean => {
+  const one = (second: boolean): boolean => {
+    if (second && /[+~]/.test(text[i] ?? '') && /[0-9]/.test(text[i + 1] ?? '')) {
+      i += 1
+      while (/[0-9]/.test(text[i] ?? '')) i += 1
+      return true
+    }
     if (/[0-9$]/.test(text[i] ?? '')) {
       while (/[0-9$~+]/.test(text[i] ?? '')) i += 1
       return true
@@ -50,12 +55,12 @@ function skipAddress(text: string, from: number): number {
     }
     return true
   }
-  if (!one()) return -1
+  if (!one(false)) return -1
   while (text[i] === ' ') i += 1
   if (text[i] === ',') {
     i += 1
     while (text[i] === ' ') i += 1
-    if (!one()) return -1
+    if (!one(true)) return -1
   }
   while (text[i] === ' ' || text[i] === '!') i += 1
   return i
@@ -169,7 +174,7 @@ function backupName(file: Pattern, suffix: string): Pattern {
 }
 
 /** Words after which a `/` starts a regular expression, not a division. */
-const AWK_REGEX_AFTER_WORD = /\b(print|printf|return|in|getline|case)$/
+const AWK_REGEX_AFTER_WORD = /\b(print|printf|return|in|getline|case|else|do)$/
 
 function stripAwkLiterals(program: string): string {
   let out = ''
@@ -231,7 +236,7 @@ export function awkProgramWrites(program: string): boolean {
 export function awk(call: CommandCall, sink: CommandSink): void {
   const parsed = parseArgs(call.args, { shortValue: 'FvfiEWlL', longValue: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source'], stopAtOperand: true })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  if (hasOption(parsed, '-f', '--file', '-E', '--exec', '-l', '--load')) return opaqueCall(call, sink, 'its program comes from a file or loads code')
+  if (hasOption(parsed, '-f', '--file', '-E', '--exec', '-l', '--load', '-W')) return opaqueCall(call, sink, 'its program comes from a file, loads code, or sets an implementation option (-W)')
   const includes = optionValues(parsed, '-i', '--include').map(literalOf)
   const sources = optionValues(parsed, '--source')
   const program = sources.length > 0 ? sources : parsed.operands.slice(0, 1)

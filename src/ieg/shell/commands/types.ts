@@ -31,8 +31,8 @@ export interface CommandSink {
   control(via: string, reason: string): void
   /** Analyze script text the command runs (`sh -c`, `eval`, `flock -c`); opaque when it is not literal. `looseGlobs`: it runs with dot-file or case-insensitive globbing. */
   script(text: Pattern, via: string, looseGlobs?: boolean): void
-  /** Analyze an argument list the command runs as a command of its own (wrappers, `find -exec`). */
-  run(argv: readonly Pattern[], via: string, uncertainArity: boolean): void
+  /** Analyze an argument list the command runs as a command of its own (wrappers, `find -exec`), with the variables the wrapper sets for it. */
+  run(argv: readonly Pattern[], via: string, uncertainArity: boolean, env?: ReadonlyMap<string, Values>): void
   /** Report through a working directory other than the command's own (`git -C dir`, `tar -C dir`); null when it is not known (`find -execdir`). */
   within(directory: Pattern | null, report: (sink: CommandSink) => void): void
 }

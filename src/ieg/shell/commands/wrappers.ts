@@ -1,12 +1,12 @@
 /**
  * Commands that run other commands: wrappers (`sudo`, `env`, `timeout`,
  * `xargs`, `flock`, `script`, `busybox`), shells with `-c` or a literal
- * here-document, `eval` and `trap`. The command they run is analyzed as a
+ * here-document, and completion hooks. The command they run is analyzed as a
  * command of its own; a script they run is parsed recursively. Pure.
  */
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
-import { ANY, concat, lit, literalOf, type Pattern } from '../pattern.js'
-import { changesWhatRuns } from '../state.js'
+import { STANDARD_INPUT } from '../descriptors.js'
+import { ANY, concat, hasAny, lit, literalOf, type Pattern, type Values } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
 /** Names of POSIX-style shells. */
@@ -30,17 +30,21 @@ function env(call: CommandCall, sink: CommandSink): void {
   const parsed = parseArgs(call.args, { shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string'], longOptional: ['block-signal', 'default-signal', 'ignore-signal'], longFlags: ['ignore-environment', 'null', 'debug', 'list-signal-handling'], stopAtOperand: true })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-S', '--split-string')) return opaqueCall(call, sink, '-S splits a string into a command line')
+  const assigned = new Map<string, Values>()
   let index = 0
-  while (index < parsed.operands.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(literalOf(parsed.operands[index] as Pattern) ?? '')) {
-    const name = (literalOf(parsed.operands[index] as Pattern) as string).split('=')[0] as string
-    if (changesWhatRuns(name)) return opaqueCall(call, sink, `it sets ${name}, which changes what runs`)
-    index += 1
+  for (; index < parsed.operands.length; index += 1) {
+    const operand = parsed.operands[index] as Pattern
+    const first = operand[0]
+    const name = first?.t === 'lit' ? /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(first.s)?.[1] : undefined
+    if (name === undefined) break
+    const value = concat([{ t: 'lit', s: (first as { s: string }).s.slice(name.length + 1) }], operand.slice(1))
+    assigned.set(name, hasAny(value) ? null : [value])
   }
   const inner = parsed.operands.slice(index)
   if (inner.length === 0) return
   const directory = optionValues(parsed, '-C', '--chdir')[0]
-  if (directory === undefined) return sink.run(inner, 'env', call.uncertainArity)
-  sink.within(directory, scoped => scoped.run(inner, 'env -C', call.uncertainArity))
+  if (directory === undefined) return sink.run(inner, 'env', call.uncertainArity, assigned)
+  sink.within(directory, scoped => scoped.run(inner, 'env -C', call.uncertainArity, assigned))
 }
 
 function shell(call: CommandCall, sink: CommandSink): void {
@@ -56,7 +60,7 @@ function shell(call: CommandCall, sink: CommandSink): void {
     return sink.script(script, `${call.name} -c`, loose)
   }
   const file = parsed.operands[0] === undefined ? null : literalOf(parsed.operands[0])
-  const fromStdin = parsed.operands.length === 0 || hasOption(parsed, '-s') || file === '-' || file === '/dev/stdin'
+  const fromStdin = parsed.operands.length === 0 || hasOption(parsed, '-s') || STANDARD_INPUT.has(file ?? '')
   if (!fromStdin) return opaqueCall(call, sink, 'it runs a script file the analysis cannot see')
   if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`, loose)
   if (call.stdinUnknown) return opaqueCall(call, sink, 'it runs a script from standard input the analysis cannot see')
@@ -109,11 +113,12 @@ function sudo(call: CommandCall, sink: CommandSink): void {
   sink.within(directory, scoped => scoped.run(parsed.operands, `${call.name} -D`, call.uncertainArity))
 }
 
-/** `compgen`/`complete`: `-C COMMAND` runs a command, `-F FUNCTION` calls a function. */
+/** `compgen`/`complete`: `-C COMMAND` runs a command, `-F FUNCTION` calls a function, `-W WORDS` expands its words like a command line. */
 function completion(call: CommandCall, sink: CommandSink): void {
   const parsed = parseArgs(call.args, { shortValue: 'oAGWFCXPSV' })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   for (const command of optionValues(parsed, '-C')) sink.script(command, `${call.name} -C`)
+  for (const words of optionValues(parsed, '-W')) sink.script(concat(lit(': '), words), `${call.name} -W`)
   for (const name of optionValues(parsed, '-F')) sink.run([name], `${call.name} -F`, false)
 }
 
@@ -153,11 +158,6 @@ export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   xargs,
   flock,
   script,
-  trap: (call, sink) => {
-    const args = literalOf(call.args[0] ?? []) === '--' ? call.args.slice(1) : call.args
-    const action = args[0]
-    if (action !== undefined && !['-l', '-p', '-P', '-'].includes(literalOf(action) ?? '') && args.length > 1) sink.script(action, 'trap')
-  },
   compgen: completion,
   complete: completion,
   ...Object.fromEntries(SHELL_NAMES.map(name => [name, shell])),
