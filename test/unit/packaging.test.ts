@@ -10,8 +10,9 @@ import { IegSchema } from '../../src/ieg/config.ts'
 
 const root = join(import.meta.dirname, '../..')
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  dsh: { bundle: { patch: string } }
-  exports: Record<string, { default: string }>
+  name: string
+  dsh: { bundle: { patch: string }, client?: unknown }
+  exports: Record<string, { default: string } | string>
   peerDependencies: Record<string, string>
   devDependencies: Record<string, string>
   overrides: Record<string, string>
@@ -73,9 +74,12 @@ describe('cordis.patch.yml', () => {
   const patch = parse(readFileSync(join(root, 'cordis.patch.yml'), 'utf8')) as Array<{ insert: Array<{ id: string, name: string, config: unknown }> }>
   const rows = patch.flatMap(entry => entry.insert)
 
-  it('inserts the two rows from this package, each naming an exported module', () => {
-    expect(rows.map(row => row.id)).toEqual(['reliability-governor', 'ieg'])
-    for (const row of rows) {
+  it('inserts the two rows and the package-named review-card row, each naming an exported module', () => {
+    expect(rows.map(row => row.id)).toEqual(['reliability-governor', 'ieg', 'review-card'])
+    expect(rows.at(-1)?.name).toBe(manifest.name)
+    expect(manifest.dsh.client).toEqual({ platform: 'web' })
+    expect(manifest.exports['./client']).toBe('./lib/client.js')
+    for (const row of rows.slice(0, 2)) {
       const subpath = `./${row.name.replace(/^dsh-governance\//, '')}`
       expect(manifest.exports[subpath], row.name).toBeDefined()
     }

@@ -67,7 +67,7 @@ export function evidenceSections(proposal: EvidenceProposal): ProposalSection[] 
       markdown: [...checks.values()].map(check => `- \`${check.id}\` ${check.kind}: ${literalMarkdown(canonicalJson(check.args))}`).join('\n'),
     },
     { heading: 'Repair budget', markdown: `At most ${proposal.maxAttempts} attempt${proposal.maxAttempts === 1 ? '' : 's'}; written by the ${proposal.authorship}.` },
-    { heading: 'Coverage', markdown: `Weighted structural coverage ${String(coverage.weightedCoverage)}.${warnings.length === 0 ? '' : `\n${warnings.map(warning => `- ${literalMarkdown(warning)}`).join('\n')}`}` },
+    { heading: 'Coverage', markdown: `Weighted structural coverage ${typeof coverage.weightedCoverage === 'number' ? `${Math.round(coverage.weightedCoverage * 100)}%` : 'unknown'}.${warnings.length === 0 ? '' : `\n\nWarnings:\n\n${warnings.map(warning => `- ${literalMarkdown(warning)}`).join('\n')}`}` },
   ]
 }
 
