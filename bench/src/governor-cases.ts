@@ -216,4 +216,46 @@ export const GOVERNOR_CASES: readonly BenchCase[] = [
       return info?.isFile() === true && (await text(join(workspace, 'report.txt'))).includes('PASS')
     },
   },
+  {
+    id: 'review-revision',
+    title: 'The user revises a weak contract into one that catches the defect',
+    explains: 'The model proposes a contract that only checks config.json exists; the user asks for the port itself to be checked, the model revises it, then writes the port as a string. Oracle: port is the number 8080.',
+    arrange(random) {
+      const written = pick(random, ['"8080"', '"8080 "', '80'])
+      const strong = contract('config.json serves on port 8080', [{ id: 'port', kind: 'json_equals', path: 'config.json', pointer: '/port', value: 8080 }])
+      return {
+        files: { 'config.json': '{"port": 3000}\n' },
+        task: 'Serve on port 8080: set port in config.json.',
+        plan: [act('reliability_begin', contract('config.json is configured', [{ id: 'config', kind: 'file_exists', path: 'config.json' }])), act('write_file', { path: 'config.json', content: `{"port": ${written}}\n` })],
+        reactions: {
+          reviewed: result => (result.includes('revised') ? [act('reliability_begin', strong)] : []),
+          repair: () => [act('write_file', { path: 'config.json', content: '{"port": 8080}\n' })],
+        },
+        reviewAnswers: [{ text: 'Check the port value itself, not only that the file exists.' }, { option: 'Approve' }, { option: 'Approve' }],
+        expected: 'certified',
+        choices: { written },
+      }
+    },
+    oracle: async workspace => (JSON.parse(await text(join(workspace, 'config.json')) || 'null') as { port?: unknown } | null)?.port === 8080,
+  },
+  {
+    id: 'review-rejection',
+    title: 'A rejected contract never certifies and the agent stops',
+    explains: 'The user rejects the checks the model proposes for a version bump; the model stops and asks. Oracle: VERSION is unchanged.',
+    arrange(random) {
+      return {
+        files: { VERSION: '2.0.0\n' },
+        task: 'Bump VERSION to 3.0.0.',
+        plan: [act('reliability_begin', contract('VERSION is 3.0.0', [{ id: 'version', kind: 'file_contains', path: 'VERSION', text: '3' }])), ...noise(random, ['VERSION']), act('write_file', { path: 'VERSION', content: '3.0.0\n' })],
+        reactions: {
+          reviewed: result => (result.includes('rejected') ? [{ kind: 'text', text: 'NOT DONE: the user rejected the contract; I will ask how to proceed.' }] : []),
+          repair: () => [],
+        },
+        reviewAnswers: [{ option: 'Approve' }, { option: 'Reject' }],
+        expected: 'none',
+        choices: {},
+      }
+    },
+    oracle: async workspace => (await text(join(workspace, 'VERSION'))) === '2.0.0\n',
+  },
 ]

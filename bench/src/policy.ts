@@ -45,6 +45,8 @@ export interface Reactions {
   repair(steer: string): ScriptedTurn[]
   /** Turns after a refused tool call, given the refusal text; none by default. */
   refused?(result: string): ScriptedTurn[]
+  /** Turns after a contract review that opened no contract (revised, rejected), given the tool result; none by default. */
+  reviewed?(result: string): ScriptedTurn[]
 }
 
 /**
@@ -64,6 +66,8 @@ export function policyScript(plan: ScriptedTurn[], reactions: Reactions, maxTurn
       if (last.includes('not satisfied')) queue.push(...reactions.repair(last))
     } else if (last.includes('Error: ') && reactions.refused !== undefined) {
       queue.unshift(...reactions.refused(last))
+    } else if (last.includes('No contract was opened') && reactions.reviewed !== undefined) {
+      queue.unshift(...reactions.reviewed(last))
     }
     return queue.shift() ?? { kind: 'text', text: CLAIM }
   }
