@@ -78,7 +78,7 @@ async function gateFigures(): Promise<void> {
 }
 
 function generatedLog(size: number): Array<{ type: string, seq: number, data: unknown }> {
-  const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, { maxClaims: 5, maxChecks: 5, maxTextChars: 100, maxAttempts: 20, maxCount: 5, json: { maxDepth: 8, maxBytes: 1024, maxStringChars: 100, maxKeys: 10 } })
+  const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, { maxClaims: 5, maxChecks: 5, maxTextChars: 100, maxAttempts: 20, maxCount: 5, json: { maxDepth: 8, maxBytes: 1024, maxStringChars: 100, maxKeys: 10 }, verifierProfiles: null })
   const events: Array<{ type: string, seq: number, data: unknown }> = []
   let contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 0)
   let attempts: ReturnType<typeof settleAttempt>['attempt'][] = []
@@ -131,7 +131,7 @@ async function checkFigures(): Promise<void> {
     checks.push(i % 3 === 0 ? { id: `k${i}`, kind: 'json_equals', args: { path: `f${i}.json`, pointer: '/id', value: i } } : i % 3 === 1 ? { id: `k${i}`, kind: 'file_contains', args: { path: `f${i}.json`, text: `"id": ${i}` } } : { id: `k${i}`, kind: 'file_not_contains', args: { path: `f${i}.json`, text: 'TODO' } })
   }
   const host = await mountHost({ fs: true })
-  const ctx = { workspace: workspacePort(host.ctx.fs, workspace, { maxFileBytes: 1024 * 1024, maxAttemptBytes: 64 * 1024 * 1024, maxConcurrentReads: 4 }), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false }
+  const ctx = { workspace: workspacePort(host.ctx.fs, workspace, { maxFileBytes: 1024 * 1024, maxAttemptBytes: 64 * 1024 * 1024, maxConcurrentReads: 4 }), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false, verifierReceipts: new Map() }
   const summary = summarize(await timeAsync(scale(50, 5), () => evaluateChecks(checks as never, ctx)))
   record('turn stop: 20 checks over files up to 1 MiB (median)', 'ms', summary.median / 1000, 50, `p99 ${(summary.p99 / 1000).toFixed(1)} ms over ${summary.samples} evaluations`)
   await host.dispose()
@@ -139,7 +139,7 @@ async function checkFigures(): Promise<void> {
 }
 
 function promptFigures(): void {
-  const governor = Buffer.byteLength(policyText('required'))
+  const governor = Buffer.byteLength(policyText('required', false))
   const iegBytes = compilePrompt([...MODULE_IDS]).bytes
   record('prompt: reliability:policy section', 'bytes', governor, null, 'reliability-governor row, review mode required (the default)')
   record('prompt: ieg:governance section', 'bytes', iegBytes, null, 'ieg row (the ieg:status line adds at most 200 bytes to the runtime context)')

@@ -6,6 +6,7 @@
 import type { JsonObject } from './json.js'
 import type { AttemptRecord, ContractRecord, TerminalRecord } from '../reliability/contract/records.js'
 import type { OrientationRecord } from '../ieg/orientation/record.js'
+import type { CodeVerificationRecord } from '../reliability/verification/record.js'
 
 /**
  * Payload type per event type. Types whose capability is not implemented yet
@@ -15,7 +16,7 @@ export interface GovernanceEventMap {
   'reliability/contract': ContractRecord
   'reliability/attempt': AttemptRecord
   'reliability/terminal': TerminalRecord
-  'reliability/code-verification': JsonObject
+  'reliability/code-verification': CodeVerificationRecord
   'reliability/contract-draft': JsonObject
   'reliability/intent-review': JsonObject
   'reliability/contract-review': JsonObject

@@ -2,6 +2,7 @@
 import Schema from '@deepseek-ai/schemastery'
 import type { ContractLimits } from './contract/input.js'
 import { REVIEW_MODE_NAMES, REVIEW_MODES, type ReviewMode } from './review/vocabulary.js'
+import { VERIFIER_SANDBOX_MODES, type VerifierProfileConfig } from './verification/profiles.js'
 
 /** Resolved configuration of the `reliability-governor` row. */
 export interface ReliabilityConfig {
@@ -12,7 +13,9 @@ export interface ReliabilityConfig {
   policySectionOrder: number
   evidence: { maxConcurrentReads: number, maxAttemptBytes: number, secretFiles: string[] }
   contractReview: { mode: ReviewMode, maxIntentItems: number, maxFeedbackChars: number }
-  limits: Omit<ContractLimits, 'maxAttempts'> & { maxContractBytes: number }
+  codeVerificationProfiles: VerifierProfileConfig[]
+  codeVerification: { environmentAllowlist: string[], tailChars: number, graceMs: number }
+  limits: Omit<ContractLimits, 'maxAttempts' | 'verifierProfiles'> & { maxContractBytes: number }
 }
 
 /** Schemastery schema with defaults, bounds and descriptions. */
@@ -41,6 +44,22 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
     maxFeedbackChars: Schema.natural().min(16).max(100_000).default(4000)
       .description('Longest revision feedback a review answer may carry, in characters; longer approves nothing.'),
   }),
+  codeVerificationProfiles: Schema.array(Schema.object({
+    id: Schema.string().required().description('Kebab-case profile id the model names (reliability_code_verify, code_verification_succeeded).'),
+    description: Schema.string().required().description('What the verifier proves, shown to the model and the user.'),
+    command: Schema.string().required().description('The executable: an absolute path or a bare name found on PATH. Never from the model.'),
+    args: Schema.array(Schema.string()).default([]).description('Its exact arguments.'),
+    timeoutMs: Schema.natural().min(1000).max(3_600_000).default(300_000).description('Stopped after this long; the run counts as a timeout.'),
+    sandboxMode: Schema.union(VERIFIER_SANDBOX_MODES).default('read-only').description('Sandbox ceiling; the session\'s policy can only narrow it.'),
+    required: Schema.boolean().default(true).description('Injected into every code contract (reliability_begin_code) under a critical claim.'),
+    maxOutputBytes: Schema.natural().min(1024).max(16 * 1024 * 1024).default(1024 * 1024).description('Output kept in memory per stream; more is cut and flagged.'),
+  })).default([]).description('Trusted verifier profiles, owned by the deployment (none by default).'),
+  codeVerification: Schema.object({
+    environmentAllowlist: Schema.array(Schema.string()).default(['PATH', 'HOME', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TMPDIR', 'TERM', 'USER', 'LOGNAME', 'SHELL', 'CI', 'NO_COLOR', 'FORCE_COLOR'])
+      .description('Host environment variables a verifier gets; names that look like credentials never pass.'),
+    tailChars: Schema.natural().min(200).max(100_000).default(4000).description('How much of the end of a verifier\'s output the model sees (never recorded).'),
+    graceMs: Schema.natural().min(100).max(60_000).default(2000).description('Time between the stop signal and the kill when a verifier is stopped.'),
+  }),
   limits: Schema.object({
     maxClaims: Schema.natural().min(1).max(200).default(20).description('Most claims in one contract.'),
     maxChecks: Schema.natural().min(1).max(500).default(40).description('Most checks in one contract.'),
@@ -62,5 +81,5 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
  */
 export function contractLimits(config: ReliabilityConfig): ContractLimits {
   const { maxClaims, maxChecks, maxTextChars, maxCount, json } = config.limits
-  return { maxClaims, maxChecks, maxTextChars, maxCount, json, maxAttempts: config.maxAttempts }
+  return { maxClaims, maxChecks, maxTextChars, maxCount, json, maxAttempts: config.maxAttempts, verifierProfiles: config.codeVerificationProfiles.map(profile => profile.id) }
 }

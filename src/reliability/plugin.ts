@@ -14,6 +14,8 @@ import { ReliabilityConfig } from './config.js'
 import { reliabilityFold, type ReliabilityState } from './contract/fold.js'
 import { registerPolicySection } from './host/policy-section.js'
 import { registerGovernorTools } from './host/tools.js'
+import { registerVerificationSkill } from './host/verification-skill.js'
+import { profilesProblem } from './verification/profiles.js'
 import { enforceAtTurnStop } from './host/turn-stop.js'
 
 declare module '@deepseek-ai/dsh-session-projection/types' {
@@ -39,9 +41,12 @@ export function apply(ctx: Context, raw: ReliabilityConfig): void {
   config.evidence.secretFiles.forEach((pattern, index) => {
     if (pattern.trim() === '' || pattern.includes('/')) throw new Error(`dsh-governance: ${name} config $.evidence.secretFiles[${index}] must be a non-empty file-name pattern without / (got ${JSON.stringify(pattern)})`)
   })
+  const profiles = profilesProblem(config.codeVerificationProfiles, '$.codeVerificationProfiles')
+  if (profiles !== null) throw new Error(`dsh-governance: ${name} config ${profiles}`)
   if (!config.enabled) return
   ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
-  registerPolicySection(ctx, config.policySectionOrder, config.contractReview.mode)
+  registerPolicySection(ctx, config.policySectionOrder, config.contractReview.mode, config.codeVerificationProfiles.length > 0)
   registerGovernorTools(ctx, config)
+  if (config.codeVerificationProfiles.length > 0) registerVerificationSkill(ctx)
   if (config.autoVerifyAtTurnStop) enforceAtTurnStop(ctx, config, name)
 }

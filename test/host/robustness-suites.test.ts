@@ -62,7 +62,7 @@ describe('each robustness suite finds a broken build', () => {
   }, 30_000)
 
   it('tampering: a fold that believes every record', () => {
-    const limits = { maxClaims: 2, maxChecks: 2, maxTextChars: 100, maxAttempts: 3, maxCount: 2, json: { maxDepth: 4, maxBytes: 100, maxStringChars: 100, maxKeys: 4 } }
+    const limits = { maxClaims: 2, maxChecks: 2, maxTextChars: 100, maxAttempts: 3, maxCount: 2, json: { maxDepth: 4, maxBytes: 100, maxStringChars: 100, maxKeys: 4 }, verifierProfiles: null }
     const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, limits)
     const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 1)
     const first = settleAttempt(contract, [], [{ checkId: 'k', passed: false, evidence: 'missing' }], 'manual')

@@ -62,7 +62,7 @@ describe('the workspace port over the real host filesystem', () => {
   })
 
   it('makes every file check fail closed on an escaping symlink', async () => {
-    const ctx = { workspace: port(), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false }
+    const ctx = { workspace: port(), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false, verifierReceipts: new Map() }
     const results = await evaluateChecks([
       { id: 'a', kind: 'file_exists', args: { path: 'escape.txt' } },
       { id: 'b', kind: 'file_contains', args: { path: 'escape.txt', text: 'Hello' } },

@@ -33,7 +33,7 @@ function fakeWorkspace(files: Record<string, FakeFile>): WorkspacePort {
 }
 
 function context(files: Record<string, FakeFile>, events: FoldEvent[] = [], startedAtSeq = 0): EvaluationContext {
-  return { workspace: fakeWorkspace(files), events, startedAtSeq, governorTools: new Set(['reliability_verify']), isSecret: path => path.endsWith('.env') }
+  return { workspace: fakeWorkspace(files), events, startedAtSeq, governorTools: new Set(['reliability_verify']), isSecret: path => path.endsWith('.env'), verifierReceipts: new Map() }
 }
 
 async function run(kind: keyof typeof CHECK_KINDS, args: Record<string, unknown>, ctx: EvaluationContext) {

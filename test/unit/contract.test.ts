@@ -8,7 +8,7 @@ import { receiptMatches } from '../../src/kernel/receipts.ts'
 import { policyText } from '../../src/reliability/host/policy-section.ts'
 import { CHECK_KIND_NAMES } from '../../src/reliability/checks/vocabulary.ts'
 
-const limits: ContractLimits = { maxClaims: 3, maxChecks: 4, maxTextChars: 40, maxAttempts: 3, maxCount: 5, json: { maxDepth: 4, maxBytes: 200, maxStringChars: 40, maxKeys: 5 } }
+const limits: ContractLimits = { maxClaims: 3, maxChecks: 4, maxTextChars: 40, maxAttempts: 3, maxCount: 5, json: { maxDepth: 4, maxBytes: 200, maxStringChars: 40, maxKeys: 5 }, verifierProfiles: null }
 const claim = (extra: Record<string, unknown> = {}) => ({ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', check_ids: ['k1'], ...extra })
 const check = (extra: Record<string, unknown> = {}) => ({ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'hi', ...extra })
 const input = (extra: Record<string, unknown> = {}) => ({ objective: 'greet', claims: [claim()], checks: [check()], ...extra })
@@ -140,11 +140,13 @@ describe('lifecycle and fold', () => {
 
 describe('the policy section', () => {
   it('is short, names every check kind, and holds no prompt variable', () => {
-    const text = policyText('required')
+    const text = policyText('required', false)
     expect(text).not.toContain('{{')
     expect(Buffer.byteLength(text)).toBeLessThan(1200)
     expect(text).toContain('approves your interpreted intent')
-    expect(policyText('off')).not.toContain('approves')
+    expect(policyText('off', false)).not.toContain('approves')
+    expect(policyText('required', true)).toContain('reliability_begin_code')
+    expect(policyText('required', false)).not.toContain('reliability_code_verify')
     for (const kind of CHECK_KIND_NAMES) expect(text).toContain(kind)
     for (const tool of ['reliability_begin', 'reliability_assess', 'reliability_abstain']) expect(text).toContain(tool)
   })

@@ -7,7 +7,7 @@ import { parseContractInput, type ContractLimits } from '../../src/reliability/c
 import { abstainRecord, openContract, settleAttempt } from '../../src/reliability/contract/lifecycle.ts'
 import type { CheckResultRecord } from '../../src/reliability/contract/records.ts'
 
-const limits: ContractLimits = { maxClaims: 5, maxChecks: 5, maxTextChars: 200, maxAttempts: 3, maxCount: 5, json: { maxDepth: 8, maxBytes: 4096, maxStringChars: 200, maxKeys: 20 } }
+const limits: ContractLimits = { maxClaims: 5, maxChecks: 5, maxTextChars: 200, maxAttempts: 3, maxCount: 5, json: { maxDepth: 8, maxBytes: 4096, maxStringChars: 200, maxKeys: 20 }, verifierProfiles: null }
 const spec = parseContractInput({
   objective: 'greet',
   claims: [{ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', check_ids: ['k1', 'k2'] }],

@@ -10,7 +10,7 @@ import { evidenceProposal } from '../../src/reliability/review/evidence.ts'
 import { intentProposal, parseIntentInput } from '../../src/reliability/review/intent.ts'
 import { contractReviewRecord, feedbackDigest, intentReviewRecord, type StageOutcome } from '../../src/reliability/review/review-records.ts'
 
-const limits: ContractLimits = { maxClaims: 5, maxChecks: 5, maxTextChars: 200, maxAttempts: 3, maxCount: 5, json: { maxDepth: 8, maxBytes: 4096, maxStringChars: 200, maxKeys: 20 } }
+const limits: ContractLimits = { maxClaims: 5, maxChecks: 5, maxTextChars: 200, maxAttempts: 3, maxCount: 5, json: { maxDepth: 8, maxBytes: 4096, maxStringChars: 200, maxKeys: 20 }, verifierProfiles: null }
 const spec = parseContractInput({
   objective: 'Ship the release notes',
   claims: [{ id: 'c1', statement: 'CHANGELOG has the version', importance: 'critical', verification: 'deterministic', check_ids: ['k1'] }],

@@ -33,7 +33,7 @@ export interface EscapeFigures {
 export type PortFactory = (fs: FileSystem, workspace: string) => WorkspacePort
 
 const MARKER = 'OUTSIDE-MARKER'
-const LIMITS = { maxClaims: 5, maxChecks: 5, maxTextChars: 4096, maxAttempts: 3, maxCount: 5, json: { maxDepth: 8, maxBytes: 4096, maxStringChars: 4096, maxKeys: 10 } }
+const LIMITS = { maxClaims: 5, maxChecks: 5, maxTextChars: 4096, maxAttempts: 3, maxCount: 5, json: { maxDepth: 8, maxBytes: 4096, maxStringChars: 4096, maxKeys: 10 }, verifierProfiles: null }
 
 /** Check arguments (model-facing) that pass only on outside content at `path`. */
 function checksFor(path: string): Array<Record<string, unknown>> {
@@ -108,7 +108,7 @@ export async function evidenceEscapes(options: { port: PortFactory, raceMs: numb
           refusedAtInput += 1
           continue
         }
-        const [result] = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false })
+        const [result] = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map() })
         if (result?.passed === true && check['kind'] !== 'file_absent') certifiedOutside.push(`${String(check['kind'])} ${path}: ${result.evidence}`)
         if (result?.passed === true && check['kind'] === 'file_absent' && path !== 'dangling-out') certifiedOutside.push(`file_absent ${path}: ${result.evidence}`)
       }
@@ -125,7 +125,7 @@ export async function evidenceEscapes(options: { port: PortFactory, raceMs: numb
     let raceCertifiedOutside = 0
     const start = Date.now()
     while (Date.now() - start < options.raceMs - 100) {
-      const results = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false })
+      const results = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map() })
       raceEvaluations += 1
       raceCertifiedOutside += results.filter(result => result.passed).length
     }

@@ -41,6 +41,8 @@ export interface EvaluationContext {
   readonly governorTools: ReadonlySet<string>
   /** Whether evidence must not quote a file's content (sizes and hashes only). */
   readonly isSecret: (path: WorkspacePath) => boolean
+  /** The receipt of each configured verifier profile, by id; a run counts only under the current definition. */
+  readonly verifierReceipts: ReadonlyMap<string, string>
 }
 
 /** Validated arguments of one check (snake_case, as the model wrote them). */
@@ -52,6 +54,7 @@ export interface CheckArgs extends JsonObject {
   tool?: string
   arguments_contain?: JsonObject
   min_count?: number
+  profile?: string
 }
 
 /** The outcome of one check: pass or fail, and why. */

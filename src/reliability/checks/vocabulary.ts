@@ -6,6 +6,7 @@
 import type { CheckArgs, CheckOutcome, EvaluationContext } from './evidence.js'
 import { fileAbsent, fileContains, fileEquals, fileExists, fileNotContains, jsonEquals } from './file-checks.js'
 import { noToolErrors, toolNotCalled, toolSucceeded } from './trajectory.js'
+import { codeVerificationSucceeded } from './verification.js'
 
 /** Every argument a check may take: its JSON type and meaning. */
 export const CHECK_ARGUMENTS = {
@@ -15,14 +16,15 @@ export const CHECK_ARGUMENTS = {
   value: { type: 'json', description: 'Expected JSON value, compared canonically.' },
   tool: { type: 'string', description: 'Tool name.' },
   arguments_contain: { type: 'object', description: 'Top-level argument members the call must have, compared canonically.' },
-  min_count: { type: 'integer', description: 'Successful calls needed (default 1).' },
+  min_count: { type: 'integer', description: 'Successful calls or passing runs needed (default 1).' },
+  profile: { type: 'string', description: 'Verifier profile id (reliability_code_profiles lists them).' },
 } as const
 
 /** One check argument name. */
 export type CheckArgName = keyof typeof CHECK_ARGUMENTS
 
 /** Which authority produces a kind's evidence; coverage counts sources per authority. */
-export type EvidenceAuthority = 'workspace-path' | 'tool-trajectory'
+export type EvidenceAuthority = 'workspace-path' | 'tool-trajectory' | 'verifier-profile'
 
 /** One check kind's declaration. */
 export interface CheckKindSpec {
@@ -84,6 +86,11 @@ export const CHECK_KINDS = {
     summary: 'No tool call other than the governor\'s own failed after the contract started.',
     required: [], optional: [], authority: 'tool-trajectory',
     brittleness: TRAJECTORY, evaluate: noToolErrors,
+  },
+  code_verification_succeeded: {
+    summary: 'The deployment\'s verifier `profile` passed in the host sandbox (at least `min_count` times) after the last tool call that may have changed the code.',
+    required: ['profile'], optional: ['min_count'], authority: 'verifier-profile',
+    brittleness: null, evaluate: codeVerificationSucceeded,
   },
 } as const satisfies Record<string, CheckKindSpec>
 

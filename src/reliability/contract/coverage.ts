@@ -39,6 +39,7 @@ export function evidenceSource(check: CheckRecord): string {
   switch (CHECK_KINDS[check.kind].authority) {
     case 'workspace-path': return `workspace:${String(check.args['path'])}`
     case 'tool-trajectory': return 'tool-events'
+    case 'verifier-profile': return `verifier:${String(check.args['profile'])}`
   }
 }
 

@@ -25,6 +25,7 @@ const STORED_LIMITS: ContractLimits = {
   maxAttempts: 20,
   maxCount: 1000,
   json: { maxDepth: 64, maxBytes: 1024 * 1024, maxStringChars: 1_000_000, maxKeys: 100_000 },
+  verifierProfiles: null,
 }
 
 const receipt = receiptSchema

@@ -13,6 +13,7 @@
 import { canonicalJson, type JsonObject } from '../../kernel/json.js'
 import type { FoldEvent, FoldSpec } from '../../kernel/projection.js'
 import { decodeContractReview, decodeIntentReview } from '../review/decode.js'
+import { decodeVerification } from '../verification/record.js'
 import type { ContractReviewRecord, IntentReviewRecord } from '../review/records.js'
 import { decodeAttempt, decodeContract, decodeTerminal } from './decode.js'
 import type { AttemptRecord, ContractRecord, TerminalOutcome, TerminalRecord } from './records.js'
@@ -117,6 +118,10 @@ export function applyReliabilityEvent(state: ReliabilityState, event: FoldEvent)
       const problem = reviewedContractProblem(state.review, decoded.record)
       if (problem !== null) return violated(state, event, problem)
       return { contract: decoded.record, attempts: [], terminal: null, review: NO_REVIEW, integrityError: null }
+    }
+    case 'reliability/code-verification': {
+      const decoded = decodeVerification(event.data)
+      return decoded.ok ? state : violated(state, event, decoded.reason)
     }
     case 'reliability/intent-review': {
       if (isActive(state)) return violated(state, event, `a review while ${state.contract.contractId} is active`)

@@ -9,6 +9,7 @@ import { CHECK_ARGUMENTS, CHECK_KINDS, isCheckKind, type CheckArgName } from '..
 import type { CheckArgs } from '../checks/evidence.js'
 import { isJsonPointer } from '../checks/json-pointer.js'
 import { parseWorkspacePath } from '../checks/paths.js'
+import { PROFILE_ID } from '../verification/profiles.js'
 import type { CheckRecord, ClaimImportance, ClaimRecord, ClaimVerification } from './records.js'
 
 /** Deployment bounds on contract arguments. */
@@ -22,6 +23,8 @@ export interface ContractLimits {
   readonly maxCount: number
   /** Bounds of each JSON-valued argument (`value`, `arguments_contain`). */
   readonly json: JsonBounds
+  /** The configured verifier profile ids a `profile` argument may name; null accepts any well-formed id (stored records). */
+  readonly verifierProfiles: readonly string[] | null
 }
 
 /** A validated contract before it is stored. */
@@ -106,6 +109,11 @@ function checkArgument(name: CheckArgName, value: unknown, field: string, limits
     case 'arguments_contain':
       return boundedJson(record(value, field), field, limits.json) as JsonObject
     case 'min_count': return integer(value, field, 1, limits.maxCount)
+    case 'profile': {
+      if (typeof value !== 'string' || !PROFILE_ID.test(value)) throw new InputError(field, 'must be a verifier profile id (kebab-case)')
+      if (limits.verifierProfiles !== null && !limits.verifierProfiles.includes(value)) throw new InputError(field, `names no configured verifier profile (configured: ${limits.verifierProfiles.join(', ') || 'none'})`)
+      return value
+    }
   }
 }
 

@@ -17,7 +17,9 @@ import { assessCoverage, type CoverageReport } from '../contract/coverage.js'
 import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
 import { parseContractInput, type ContractLimits, type ContractSpec } from '../contract/input.js'
 import { openContract, openReviewedContract } from '../contract/lifecycle.js'
-import { evidenceProposal } from '../review/evidence.js'
+import { evidenceProposal, type ContractKind } from '../review/evidence.js'
+import { sealProfiles } from '../verification/profiles.js'
+import { withRequiredVerifiers } from '../verification/inject.js'
 import { intentProposal, parseIntentInput, type IntentProposal, type OrientationFacts } from '../review/intent.js'
 import { evidenceSections, intentSections } from '../review/markdown.js'
 import { contractReviewRecord, intentReviewRecord, type StageOutcome } from '../review/review-records.js'
@@ -73,14 +75,14 @@ export class PendingReviews {
   }
 }
 
-async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, spec: ContractSpec, coverage: CoverageReport, intent: IntentProposal, signal: AbortSignal): Promise<JsonObject> {
+async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, spec: ContractSpec, coverage: CoverageReport, intent: IntentProposal, signal: AbortSignal, kind: ContractKind): Promise<JsonObject> {
   const { maxFeedbackChars } = config.contractReview
   const intentOutcome = await askReviewStage(ctx, agent, 'intent', intentSections(intent), intent.receipt, maxFeedbackChars, signal)
   requireOpenable(ctx, agent)
   const intentReview = intentReviewRecord(intent, intentOutcome)
   agent.session.append('reliability/intent-review', intentReview)
   if (intentOutcome.decision !== 'approved') return notOpened('intent', intentOutcome)
-  const evidence = evidenceProposal(spec, coverage, intent.receipt)
+  const evidence = evidenceProposal(spec, coverage, intent.receipt, kind)
   const evidenceOutcome = await askReviewStage(ctx, agent, 'evidence', evidenceSections(evidence), evidence.receipt, maxFeedbackChars, signal)
   requireOpenable(ctx, agent)
   const contractReview = contractReviewRecord(evidence, intentReview, evidenceOutcome)
@@ -100,11 +102,13 @@ async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, s
  * @param limits - contract bounds.
  * @param pending - the mount's pending reviews.
  * @param signal - the tool call's signal.
+ * @param kind - `code` injects every required verifier profile under a critical claim.
  */
-export async function beginContract(ctx: Context, agent: Agent, args: Record<string, unknown>, config: ReliabilityConfig, limits: ContractLimits, pending: PendingReviews, signal: AbortSignal): Promise<JsonObject> {
+export async function beginContract(ctx: Context, agent: Agent, args: Record<string, unknown>, config: ReliabilityConfig, limits: ContractLimits, pending: PendingReviews, signal: AbortSignal, kind: ContractKind = 'evidence'): Promise<JsonObject> {
   requireOpenable(ctx, agent)
   const { intent: rawIntent, ...contractArgs } = args
-  const spec = parseContractInput(contractArgs, limits)
+  const parsed = parseContractInput(contractArgs, limits)
+  const spec = kind === 'code' ? withRequiredVerifiers(parsed, sealProfiles(config.codeVerificationProfiles)) : parsed
   const coverage = assessCoverage(spec.claims, spec.checks)
   if (coverage.status !== 'ready') throw new Error(`coverage is review-required, so no contract was opened:\n- ${coverage.findings.join('\n- ')}`)
   if (config.contractReview.mode === 'off') {
@@ -117,7 +121,7 @@ export async function beginContract(ctx: Context, agent: Agent, args: Record<str
   checkedSize({ intent, evidence: evidenceProposal(spec, coverage, intent.receipt) }, config)
   if (!pending.claim(agent)) throw new Error('a contract review is already waiting for this agent\'s user; wait for it to end before opening another')
   try {
-    return await reviewed(ctx, agent, config, spec, coverage, intent, signal)
+    return await reviewed(ctx, agent, config, spec, coverage, intent, signal, kind)
   } finally {
     pending.release(agent)
   }

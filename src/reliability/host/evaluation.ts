@@ -7,6 +7,7 @@ import type { ReliabilityConfig } from '../config.js'
 import type { CheckResultRecord, ContractRecord } from '../contract/records.js'
 import { workspacePort } from './workspace-port.js'
 import { secretFileMatcher } from '../checks/secrets.js'
+import { sealProfiles } from '../verification/profiles.js'
 
 const NO_WORKSPACE: WorkspacePort = {
   inspect: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
@@ -31,5 +32,6 @@ export function evaluateContract(ctx: Context, agent: Agent, contract: ContractR
     startedAtSeq: contract.startedAtSeq,
     governorTools,
     isSecret: secretFileMatcher(config.evidence.secretFiles),
+    verifierReceipts: new Map(sealProfiles(config.codeVerificationProfiles).map(profile => [profile.id, profile.receipt])),
   })
 }

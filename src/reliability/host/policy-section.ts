@@ -11,14 +11,16 @@ export const POLICY_SECTION = 'reliability:policy'
  * The policy text. It names tools and check kinds from their declarations and
  * holds no prompt variable (checked at registration).
  * @param mode - the contract review mode.
+ * @param codeVerification - whether verifier profiles are configured.
  */
-export function policyText(mode: ReviewMode): string {
+export function policyText(mode: ReviewMode, codeVerification: boolean): string {
   return [
     'Reliability governor: for a task whose outcome can be checked, open an evidence contract with reliability_begin (preflight it with reliability_assess): declared claims, each mapped to deterministic checks',
     `(${CHECK_KIND_NAMES.join(', ')}).`,
     ...(mode === 'required' ? ['The user approves your interpreted intent (pass intent: constraints, assumptions, non_goals, ambiguities, each with its source) and then the checks before the contract is active; on a revision, revise from the feedback and begin again.'] : []),
     'While a contract is active, its checks run whenever you stop; failed evidence comes back to you for repair within a fixed attempt budget.',
     'Claim completion only with a certification receipt. When a claim needs human judgment or cannot be proved safely, call reliability_abstain with the reason.',
+    ...(codeVerification ? ['For code tasks open reliability_begin_code; the deployment\'s verifiers (reliability_code_profiles) run in the host sandbox through reliability_code_verify after your last change, and a test run through bash never counts.'] : []),
     'Never repeat an action whose outcome you cannot observe; inspect the state instead.',
   ].join(' ')
 }
@@ -28,7 +30,8 @@ export function policyText(mode: ReviewMode): string {
  * @param ctx - context carrying `systemPrompt`.
  * @param order - section order from the row configuration.
  * @param mode - the contract review mode.
+ * @param codeVerification - whether verifier profiles are configured.
  */
-export function registerPolicySection(ctx: Context, order: number, mode: ReviewMode): void {
-  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: assertNoPromptVariable(policyText(mode), POLICY_SECTION) })
+export function registerPolicySection(ctx: Context, order: number, mode: ReviewMode, codeVerification: boolean): void {
+  ctx.systemPrompt.section({ name: POLICY_SECTION, order, text: assertNoPromptVariable(policyText(mode, codeVerification), POLICY_SECTION) })
 }

@@ -15,13 +15,14 @@ import { parseContractInput } from '../contract/input.js'
 import { abstainRecord, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
 import { parseIntentInput } from '../review/intent.js'
 import { beginContract, PendingReviews } from './begin.js'
+import { CODE_TOOL_NAMES, registerCodeTools } from './code-tools.js'
 import { contractParameters } from './contract-schema.js'
 import { evaluateContract } from './evaluation.js'
 import { activeState, governorState } from './governor-state.js'
 import { describeReliabilityStatus } from '../contract/status.js'
 
-/** The governor's tool names; trajectory checks ignore these tools' own failures. */
-export const GOVERNOR_TOOL_NAMES = ['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain'] as const
+/** The governor's tool names; trajectory checks ignore these tools' own failures, and calls to them are never a possible change of the code. */
+export const GOVERNOR_TOOL_NAMES = ['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', ...CODE_TOOL_NAMES] as const
 const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
 
 function callingAgent(exec: ToolRunContext, tool: string): Agent {
@@ -37,6 +38,7 @@ function callingAgent(exec: ToolRunContext, tool: string): Agent {
 export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): void {
   const limits = contractLimits(config)
   const pending = new PendingReviews()
+  if (config.codeVerificationProfiles.length > 0) registerCodeTools(ctx, config, limits, pending)
 
   ctx.tools.register(defineTool({
     name: 'reliability_assess',

@@ -13,6 +13,7 @@ import type { CheckRecord, ClaimRecord } from '../contract/records.js'
 /** Kinds of contract a proposal can open. */
 export const CONTRACT_KINDS = {
   evidence: 'claims evidenced by deterministic checks over the workspace and the session log',
+  code: 'a code task: every required verifier profile of the deployment is a critical claim',
 } as const
 
 /** One contract kind. */
@@ -45,10 +46,11 @@ export interface EvidenceProposal extends JsonObject {
  * @param spec - validated contract arguments.
  * @param coverage - its `ready` assessment.
  * @param intentReceipt - receipt of the approved intent proposal.
+ * @param kind - the contract kind.
  */
-export function evidenceProposal(spec: ContractSpec, coverage: CoverageReport, intentReceipt: Receipt): EvidenceProposal {
+export function evidenceProposal(spec: ContractSpec, coverage: CoverageReport, intentReceipt: Receipt, kind: ContractKind = 'evidence'): EvidenceProposal {
   return withReceipt({
-    kind: 'evidence' as const,
+    kind,
     intentReceipt,
     objective: spec.objective,
     claims: spec.claims,

@@ -1,0 +1,87 @@
+/**
+ * Host adapter: the code-verification tools. `reliability_code_profiles`
+ * lists the deployment's verifier profiles (never their argv);
+ * `reliability_begin_code` opens a code contract with every required
+ * profile injected; `reliability_code_verify` runs one profile in the host
+ * sandbox and records the run. The model names a profile, nothing else.
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import type { Agent } from '@deepseek-ai/dsh-agent'
+import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
+import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
+import type { JsonObject } from '../../kernel/json.js'
+import type { ReliabilityConfig } from '../config.js'
+import type { ContractLimits } from '../contract/input.js'
+import { profileMetadata, sealProfiles } from '../verification/profiles.js'
+import { VERIFICATION_OUTCOMES } from '../verification/record.js'
+import { beginContract, type PendingReviews } from './begin.js'
+import { contractParameters } from './contract-schema.js'
+import { activeState } from './governor-state.js'
+import { runVerifier } from './verifier-run.js'
+
+/** The code-verification tool names (governor tools: their own calls are not evidence). */
+export const CODE_TOOL_NAMES = ['reliability_code_profiles', 'reliability_begin_code', 'reliability_code_verify'] as const
+
+function agentOf(exec: ToolRunContext, tool: string): Agent {
+  if (exec.agent === undefined) throw new Error(`${tool} needs a calling agent (no session to govern)`)
+  return exec.agent
+}
+
+/**
+ * Register the code-verification tools.
+ * @param ctx - the row's context.
+ * @param config - resolved row configuration.
+ * @param limits - contract bounds.
+ * @param pending - the mount's pending reviews (shared with reliability_begin).
+ */
+export function registerCodeTools(ctx: Context, config: ReliabilityConfig, limits: ContractLimits, pending: PendingReviews): void {
+  const profiles = sealProfiles(config.codeVerificationProfiles)
+  const byId = new Map(profiles.map(profile => [profile.id, profile]))
+
+  ctx.tools.register(defineTool({
+    name: 'reliability_code_profiles',
+    description: 'Read-only. List the deployment\'s trusted verifier profiles (ids, what each proves, whether it is required, its sandbox). Their commands are fixed by the deployment.',
+    parameters: {},
+    output: jsonToolOutput,
+    isConcurrencySafe: () => true,
+    execute: async () => ({ profiles: profiles.map(profileMetadata) }),
+  }))
+
+  ctx.tools.register(defineTool({
+    name: 'reliability_begin_code',
+    description: 'Open an evidence contract for a code task: like reliability_begin, and every required verifier profile is added as a critical claim you cannot remove. Verify with reliability_code_verify after your last change; a test run through bash never counts.',
+    parameters: contractParameters,
+    output: jsonToolOutput,
+    execute: async (args, exec) => beginContract(ctx, agentOf(exec, 'reliability_begin_code'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal, 'code'),
+  }))
+
+  ctx.tools.register(defineTool({
+    name: 'reliability_code_verify',
+    description: 'Run one of the deployment\'s verifier profiles in the host sandbox now and record the result as evidence for the active contract. Only a run after your last change counts. Shows the end of the output.',
+    parameters: { profile_id: { type: 'string', required: true, description: 'A profile id from reliability_code_profiles.' } },
+    output: jsonToolOutput,
+    execute: async (args, exec) => {
+      const agent = agentOf(exec, 'reliability_code_verify')
+      const profile = byId.get(args.profile_id)
+      if (profile === undefined) throw new Error(`profile_id: names no configured verifier profile (configured: ${[...byId.keys()].join(', ') || 'none'})`)
+      activeState(ctx, agent)
+      const run = await runVerifier(ctx, agent, profile, config, exec.signal)
+      agent.session.append('reliability/code-verification', run.record)
+      const { record } = run
+      const result: JsonObject = {
+        profile_id: profile.id,
+        outcome: record.outcome,
+        meaning: VERIFICATION_OUTCOMES[record.outcome],
+        exit_code: record.exitCode,
+        signal: record.signal,
+        duration_ms: record.durationMs,
+        sandbox: record.sandbox.mode,
+        output_truncated: record.stdout.truncated || record.stderr.truncated,
+        detail: record.detail,
+        tail: run.tail,
+        receipt: record.receipt,
+      }
+      return result
+    },
+  }))
+}

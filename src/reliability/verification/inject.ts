@@ -1,0 +1,34 @@
+/**
+ * A code contract: every required verifier profile of the deployment joins
+ * the contract as a check under a critical claim of its own, which the
+ * model cannot remove or weaken (its ids are reserved). Pure.
+ */
+import { InputError } from '../../kernel/input-error.js'
+import type { ContractSpec } from '../contract/input.js'
+import type { VerifierProfile } from './profiles.js'
+
+/** The reserved check and claim ids of a required profile. */
+export function verifierIds(profile: VerifierProfile): { readonly check: string, readonly claim: string } {
+  return { check: `verifier-${profile.id}`, claim: `verified-${profile.id}` }
+}
+
+/**
+ * The spec with every required profile injected.
+ * @param spec - the model's validated contract.
+ * @param profiles - the deployment's sealed profiles.
+ * @throws InputError when no profile is required or the model used a reserved id.
+ */
+export function withRequiredVerifiers(spec: ContractSpec, profiles: readonly VerifierProfile[]): ContractSpec {
+  const required = profiles.filter(profile => profile.required)
+  if (required.length === 0) throw new InputError('arguments', 'this deployment configures no required verifier profile (codeVerificationProfiles), so no code contract can be opened; use reliability_begin')
+  const claims = [...spec.claims]
+  const checks = [...spec.checks]
+  for (const profile of required) {
+    const ids = verifierIds(profile)
+    if (checks.some(check => check.id === ids.check)) throw new InputError('checks', `the id ${ids.check} is reserved for the required verifier profile ${profile.id}`)
+    if (claims.some(claim => claim.id === ids.claim)) throw new InputError('claims', `the id ${ids.claim} is reserved for the required verifier profile ${profile.id}`)
+    checks.push({ id: ids.check, kind: 'code_verification_succeeded', args: { profile: profile.id } })
+    claims.push({ id: ids.claim, statement: `The verifier "${profile.description}" passes in the host sandbox after the last change`, importance: 'critical', verification: 'deterministic', checkIds: [ids.check], minimumIndependentSources: 1 })
+  }
+  return { ...spec, claims, checks }
+}

@@ -1,0 +1,163 @@
+/**
+ * Trusted code verification on the real host: the real subprocess runtime,
+ * the local sandbox (landlock on these machines) and the sandbox policy.
+ * Each test checks the recorded run and what certified, in the session log.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import LocalSubprocessRuntime from '@deepseek-ai/dsh-subprocess-local'
+import LocalSandboxProvider from '@deepseek-ai/dsh-sandbox-local'
+import SandboxPolicyService from '@deepseek-ai/dsh-sandbox-policy'
+import { afterEach, describe, expect, it } from 'vitest'
+import * as reliability from '../../src/reliability/plugin.ts'
+import { governorEvents, toolResults } from '../support/governed.ts'
+import { createAgent, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
+import { call, say } from '../support/script.ts'
+import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
+
+const cleanups: Array<() => Promise<unknown>> = []
+afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+
+const OUTSIDE = join(tmpdir(), `dshg-verifier-escape-${process.pid}.txt`)
+const profile = (id: string, args: string[], extra: Record<string, unknown> = {}) => ({ id, description: `${id} verifier`, command: 'node', args, ...extra })
+const PROFILES = [
+  profile('unit-tests', ['test.mjs']),
+  profile('slow', ['-e', 'setTimeout(() => {}, 20000)'], { timeoutMs: 1000, required: false }),
+  profile('escape', ['-e', `require('fs').writeFileSync(${JSON.stringify(OUTSIDE)}, 'pwned')`], { required: false }),
+  profile('env-leak', ['-e', 'for (const [k, v] of Object.entries(process.env)) console.log(k + "=" + v)'], { required: false }),
+  profile('formatter', ['-e', 'require("fs").writeFileSync("formatted.txt", "ok")'], { sandboxMode: 'workspace-write', required: false }),
+]
+const FILES = {
+  'src.mjs': 'export const answer = 41\n',
+  'test.mjs': 'import { answer } from \'./src.mjs\'\nif (answer !== 42) { console.error(`expected 42, got ${answer}`); process.exit(1) }\nconsole.log(\'1 test passed\')\n',
+}
+const codeContract = { objective: 'answer is 42', claims: [{ id: 'c1', statement: 'src exports answer', importance: 'important', verification: 'deterministic', check_ids: ['k1'] }], checks: [{ id: 'k1', kind: 'file_exists', path: 'src.mjs' }] }
+
+async function codeHost(config: Record<string, unknown> = {}): Promise<WorkspaceHost> {
+  const services: Array<readonly [PluginModule, unknown]> = [
+    [LocalSubprocessRuntime as unknown as PluginModule, {}],
+    [LocalSandboxProvider as unknown as PluginModule, {}],
+    [SandboxPolicyService as unknown as PluginModule, { mode: 'workspace-write' }],
+  ]
+  return workspaceHost(cleanups, [[reliability, { autoVerifyAtTurnStop: false, contractReview: { mode: 'off' }, codeVerificationProfiles: PROFILES, ...config }]], { files: FILES, before: services })
+}
+
+async function session(host: WorkspaceHost, id: string, turns: ReturnType<typeof call>[]): Promise<ReturnType<typeof createAgent>> {
+  scriptModel(host.ctx, [...turns, say('done')])
+  const agent = createAgent(host.ctx, id, host.workspace)
+  await runTurn(agent, 'fix the answer')
+  return agent
+}
+
+const results = (agent: ReturnType<typeof createAgent>) => toolResults(agent).map(result => ({ ...result, json: (() => { try { return JSON.parse(result.text) as Record<string, unknown> } catch { return {} } })() }))
+const verification = (agent: ReturnType<typeof createAgent>) => governorEvents(agent).filter(event => event.type === 'reliability/code-verification').map(event => event.data)
+const terminal = (agent: ReturnType<typeof createAgent>) => governorEvents(agent).find(event => event.type === 'reliability/terminal')?.data
+
+describe('code verification in the host sandbox', () => {
+  it('fails with the output tail, then certifies after the repair; nothing of the output is recorded', async () => {
+    const host = await codeHost()
+    const agent = await session(host, 'code-pass', [
+      call('reliability_begin_code', codeContract),
+      call('reliability_code_verify', { profile_id: 'unit-tests' }),
+      call('write_file', { path: 'src.mjs', content: 'export const answer = 42\n' }),
+      call('reliability_code_verify', { profile_id: 'unit-tests' }),
+      call('reliability_verify'),
+    ])
+    const [failed, passed] = verification(agent)
+    expect(failed).toMatchObject({ outcome: 'failed', exitCode: 1, sandbox: { mode: 'read-only', enforcement: 'full' } })
+    expect(passed).toMatchObject({ outcome: 'passed', exitCode: 0 })
+    expect(results(agent)[1]?.json['tail']).toContain('expected 42, got 41')
+    expect(JSON.stringify(agent.session.events.filter(event => event.type.startsWith('reliability/')))).not.toContain('expected 42')
+    expect(terminal(agent)).toMatchObject({ outcome: 'certified' })
+    const contract = governorEvents(agent).find(event => event.type === 'reliability/contract')?.data as { claims: Array<{ id: string, importance: string }> }
+    expect(contract.claims).toContainEqual(expect.objectContaining({ id: 'verified-unit-tests', importance: 'critical' }))
+  })
+
+  it('does not certify with a result from before the last edit', async () => {
+    const host = await codeHost()
+    await writeFile(join(host.workspace, 'src.mjs'), 'export const answer = 42\n')
+    const agent = await session(host, 'code-stale', [
+      call('reliability_begin_code', codeContract),
+      call('reliability_code_verify', { profile_id: 'unit-tests' }),
+      call('write_file', { path: 'src.mjs', content: 'export const answer = 43\n' }),
+      call('reliability_verify'),
+    ])
+    expect(verification(agent).map(run => run['outcome'])).toEqual(['passed'])
+    expect(results(agent).at(-1)?.text).toContain('no run of verifier unit-tests after seq')
+    expect(terminal(agent)).toBeUndefined()
+  })
+
+  it('does not count a test run the agent made through bash', async () => {
+    const host = await codeHost()
+    await writeFile(join(host.workspace, 'src.mjs'), 'export const answer = 42\n')
+    const agent = await session(host, 'code-bash', [
+      call('reliability_begin_code', codeContract),
+      call('bash', { command: 'node test.mjs' }),
+      call('reliability_verify'),
+    ])
+    expect(results(agent)[1]?.text).toContain('1 test passed')
+    expect(terminal(agent)).toBeUndefined()
+  })
+
+  it('lets a later workspace-write profile invalidate another profile\'s result', async () => {
+    const host = await codeHost()
+    await writeFile(join(host.workspace, 'src.mjs'), 'export const answer = 42\n')
+    const agent = await session(host, 'code-writer', [
+      call('reliability_begin_code', codeContract),
+      call('reliability_code_verify', { profile_id: 'unit-tests' }),
+      call('reliability_code_verify', { profile_id: 'formatter' }),
+      call('reliability_verify'),
+    ])
+    expect(verification(agent).map(run => [run['profileId'], run['outcome']])).toEqual([['unit-tests', 'passed'], ['formatter', 'passed']])
+    expect(await readFile(join(host.workspace, 'formatted.txt'), 'utf8')).toBe('ok')
+    expect(terminal(agent)).toBeUndefined()
+  })
+
+  it('stops a verifier past its time limit', async () => {
+    const host = await codeHost()
+    const agent = await session(host, 'code-timeout', [call('reliability_begin_code', codeContract), call('reliability_code_verify', { profile_id: 'slow' })])
+    expect(verification(agent)[0]).toMatchObject({ outcome: 'timeout', detail: 'stopped after 1000 ms' })
+  })
+
+  it('stops a verifier that writes outside the workspace', async () => {
+    await rm(OUTSIDE, { force: true })
+    const host = await codeHost()
+    const agent = await session(host, 'code-escape', [call('reliability_begin_code', codeContract), call('reliability_code_verify', { profile_id: 'escape' })])
+    expect(verification(agent)[0]).toMatchObject({ outcome: 'failed' })
+    await expect(readFile(OUTSIDE, 'utf8')).rejects.toThrow()
+  })
+
+  it('gives a verifier none of the host\'s secrets', async () => {
+    const secrets = { DEEPSEEK_API_KEY: 'sk-deepseek-secret', GITHUB_TOKEN: 'ghp-secret', MY_SERVICE_TOKEN: 'svc-secret', AWS_SECRET_ACCESS_KEY: 'aws-secret', UNLISTED_SETTING: 'not-allowlisted' }
+    Object.assign(process.env, secrets)
+    cleanups.push(async () => { for (const name of Object.keys(secrets)) delete process.env[name] })
+    const host = await codeHost()
+    const agent = await session(host, 'code-env', [call('reliability_begin_code', codeContract), call('reliability_code_verify', { profile_id: 'env-leak' })])
+    const tail = String(results(agent)[1]?.json['tail'])
+    expect(tail).toContain('PATH=')
+    for (const value of Object.values(secrets)) expect(tail).not.toContain(value)
+  })
+
+  it('fails as infrastructure when the sandbox enforces only partially, without running the verifier', async () => {
+    const host = await codeHost()
+    const sandbox = host.ctx.sandbox as unknown as { internals: { probeLandlock?: () => 'full' | 'partial' | 'unusable' } }
+    sandbox.internals.probeLandlock = () => 'partial'
+    const agent = await session(host, 'code-partial', [call('reliability_begin_code', codeContract), call('reliability_code_verify', { profile_id: 'formatter' })])
+    expect(verification(agent)[0]).toMatchObject({ outcome: 'infrastructure', sandbox: { enforcement: 'partial' } })
+    await expect(readFile(join(host.workspace, 'formatted.txt'), 'utf8')).rejects.toThrow()
+  })
+
+  it('refuses a profile the deployment does not configure, and a reserved id, writing nothing', async () => {
+    const host = await codeHost()
+    const agent = await session(host, 'code-refusals', [
+      call('reliability_begin_code', { ...codeContract, checks: [{ id: 'verifier-unit-tests', kind: 'file_exists', path: 'src.mjs' }], claims: [{ ...codeContract.claims[0], check_ids: ['verifier-unit-tests'] }] }),
+      call('reliability_begin_code', codeContract),
+      call('reliability_code_verify', { profile_id: 'rm-rf' }),
+    ])
+    const [reserved, , unknown] = results(agent)
+    expect(reserved?.text).toContain('reserved for the required verifier profile unit-tests')
+    expect(unknown?.text).toContain('profile_id: names no configured verifier profile')
+    expect(verification(agent)).toEqual([])
+  })
+})
