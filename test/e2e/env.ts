@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { runTask, type Profile, type RunResult } from '../support/dsh-profile.ts'
-import { startModelServer, type ScriptedModelServer } from '../support/model-server.ts'
+import { startModelServer, wireText, type ScriptedModelServer } from '../support/model-server.ts'
 import type { ScriptEntry } from '../support/script.ts'
 
 /** Values the e2e global setup publishes to the test files. */
@@ -22,7 +22,8 @@ export async function runScripted(profile: Profile, task: string, workspace: str
   const server = await startModelServer(script)
   servers.push(server)
   const result = await runTask(profile, task, { cwd: workspace, baseURL: server.baseURL, env })
-  expect(result.code, result.stderr).toBe(0)
+  const lastMessages = server.requests.map((request, index) => `request ${index}: ${wireText(request.messages.at(-1)!).slice(0, 600)}`).join('\n')
+  expect(result.code, `${result.stderr}\n${lastMessages}`).toBe(0)
   expect(server.errors).toEqual([])
   expect(server.script.finished).toBe(true)
   return { result, server }

@@ -3,9 +3,9 @@
  * the local sandbox (landlock on these machines) and the sandbox policy.
  * Each test checks the recorded run and what certified, in the session log.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import LocalSubprocessRuntime from '@deepseek-ai/dsh-subprocess-local'
 import LocalSandboxProvider from '@deepseek-ai/dsh-sandbox-local'
 import SandboxPolicyService from '@deepseek-ai/dsh-sandbox-policy'
@@ -14,17 +14,21 @@ import * as reliability from '../../src/reliability/plugin.ts'
 import { governorEvents, toolResults } from '../support/governed.ts'
 import { createAgent, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
+import { PROJECT_ROOT } from '../support/dsh-profile.ts'
 import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 const OUTSIDE = join(tmpdir(), `dshg-verifier-escape-${process.pid}.txt`)
+/** Outside both the workspace and the temporary directories a workspace-write sandbox opens. */
+const OUTSIDE_TMP = join(PROJECT_ROOT, '.cache', `verifier-escape-${process.pid}.txt`)
 const profile = (id: string, args: string[], extra: Record<string, unknown> = {}) => ({ id, description: `${id} verifier`, command: 'node', args, ...extra })
 const PROFILES = [
   profile('unit-tests', ['test.mjs']),
   profile('slow', ['-e', 'setTimeout(() => {}, 20000)'], { timeoutMs: 1000, required: false }),
   profile('escape', ['-e', `require('fs').writeFileSync(${JSON.stringify(OUTSIDE)}, 'pwned')`], { required: false }),
+  profile('escape-writer', ['-e', `require('fs').writeFileSync(${JSON.stringify(OUTSIDE_TMP)}, 'pwned')`], { sandboxMode: 'workspace-write', required: false }),
   profile('env-leak', ['-e', 'for (const [k, v] of Object.entries(process.env)) console.log(k + "=" + v)'], { required: false }),
   profile('formatter', ['-e', 'require("fs").writeFileSync("formatted.txt", "ok")'], { sandboxMode: 'workspace-write', required: false }),
 ]
@@ -120,12 +124,18 @@ describe('code verification in the host sandbox', () => {
     expect(verification(agent)[0]).toMatchObject({ outcome: 'timeout', detail: 'stopped after 1000 ms' })
   })
 
-  it('stops a verifier that writes outside the workspace', async () => {
+  it('stops a verifier that writes outside the workspace, read-only or workspace-write', async () => {
     await rm(OUTSIDE, { force: true })
+    await mkdir(dirname(OUTSIDE_TMP), { recursive: true })
+    await rm(OUTSIDE_TMP, { force: true })
     const host = await codeHost()
-    const agent = await session(host, 'code-escape', [call('reliability_begin_code', codeContract), call('reliability_code_verify', { profile_id: 'escape' })])
-    expect(verification(agent)[0]).toMatchObject({ outcome: 'failed' })
+    const agent = await session(host, 'code-escape', [call('reliability_begin_code', codeContract), call('reliability_code_verify', { profile_id: 'escape' }), call('reliability_code_verify', { profile_id: 'escape-writer' })])
+    expect(verification(agent)).toMatchObject([
+      { outcome: 'failed', sandbox: { mode: 'read-only', enforcement: 'full' } },
+      { outcome: 'failed', sandbox: { mode: 'workspace-write', enforcement: 'full' } },
+    ])
     await expect(readFile(OUTSIDE, 'utf8')).rejects.toThrow()
+    await expect(readFile(OUTSIDE_TMP, 'utf8')).rejects.toThrow()
   })
 
   it('gives a verifier none of the host\'s secrets', async () => {
