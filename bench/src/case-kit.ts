@@ -37,6 +37,8 @@ export interface BenchCase {
   readonly explains: string
   /** Extra `ieg` row configuration in the governed arm. */
   readonly ieg?: Record<string, unknown>
+  /** The `reliability-governor` row configuration in the governed arm (defaults when omitted). */
+  readonly reliability?: Record<string, unknown>
   arrange(random: Random): Trial
   oracle(workspace: string, log: readonly ToolLogEntry[]): Promise<boolean>
 }

@@ -40,7 +40,8 @@ export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, a
   const { workspace, cleanup } = await layOut(trial)
   const profile = profiles[arm]
   const patchFile = `${workspace}.patch.yml`
-  await writeFile(patchFile, arm === 'governed' ? `- id: ieg\n  config: ${JSON.stringify(governedIegConfig(benchCase))}\n` : '[]\n')
+  const governedPatch = `- id: ieg\n  config: ${JSON.stringify(governedIegConfig(benchCase))}\n${benchCase.reliability === undefined ? '' : `- id: reliability-governor\n  config: ${JSON.stringify(benchCase.reliability)}\n`}`
+  await writeFile(patchFile, arm === 'governed' ? governedPatch : '[]\n')
   const answersFile = `${workspace}.answers.json`
   if (trial.reviewAnswers !== undefined) await writeFile(answersFile, JSON.stringify(trial.reviewAnswers))
   const server = await startModelServer(policyScript(trial.plan, trial.reactions))

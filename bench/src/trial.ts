@@ -11,9 +11,19 @@ import * as ieg from '../../lib/ieg/plugin.js'
 import { IegSchema } from '../../lib/ieg/config.js'
 import * as benchTools from '../fixtures/bench-tools/index.js'
 import * as scriptedUser from '../../scripts/scripted-user/index.js'
+import LocalSubprocessRuntime from '@deepseek-ai/dsh-subprocess-local'
+import LocalSandboxProvider from '@deepseek-ai/dsh-sandbox-local'
+import SandboxPolicyService from '@deepseek-ai/dsh-sandbox-policy'
 import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../../test/support/host.ts'
 import type { BenchCase, ToolLogEntry, Trial } from './cases.ts'
 import { CLAIM, policyScript, seeded } from './policy.ts'
+
+/** The host's process services, as the installed CLI mounts them (verifier profiles run through them). */
+const SANDBOX_SERVICES: ReadonlyArray<readonly [PluginModule, unknown]> = [
+  [LocalSubprocessRuntime as unknown as PluginModule, {}],
+  [LocalSandboxProvider as unknown as PluginModule, {}],
+  [SandboxPolicyService as unknown as PluginModule, { mode: 'workspace-write' }],
+]
 
 /** The two arms. */
 export type Arm = 'baseline' | 'governed'
@@ -115,8 +125,8 @@ export async function scoreTrial(benchCase: BenchCase, arm: Arm, seed: number, t
 export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: number): Promise<TrialResult> {
   const trial = benchCase.arrange(seeded(seed))
   const { workspace, cleanup } = await layOut(trial)
-  const plugins: Array<readonly [PluginModule, unknown]> = [[benchTools as unknown as PluginModule, { shell: true }]]
-  if (arm === 'governed') plugins.push([scriptedUser as unknown as PluginModule, trial.reviewAnswers === undefined ? {} : { answers: trial.reviewAnswers }], [reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig(benchCase)])
+  const plugins: Array<readonly [PluginModule, unknown]> = [...SANDBOX_SERVICES, [benchTools as unknown as PluginModule, { shell: true }]]
+  if (arm === 'governed') plugins.push([scriptedUser as unknown as PluginModule, trial.reviewAnswers === undefined ? {} : { answers: trial.reviewAnswers }], [reliability as unknown as PluginModule, benchCase.reliability ?? {}], [ieg as unknown as PluginModule, governedIegConfig(benchCase)])
   const host = await mountHost({ fs: true, userQuestions: arm === 'governed', plugins })
   try {
     const adapter = scriptModel(host.ctx, policyScript(trial.plan, trial.reactions))
