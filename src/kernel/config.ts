@@ -110,6 +110,7 @@ export function describeConfig(schema: Schema): readonly ConfigKeyDoc[] {
         description: String(member.meta.description ?? ''),
         bounds: describeBounds(member),
       })
+      if (member.type === 'array' && member.inner !== undefined && children(member.inner) !== undefined) walk(member.inner, `${path}[]`)
     }
   }
   walk(schema, '')

@@ -9,10 +9,11 @@ import { dirname, join } from 'node:path'
 import LocalSubprocessRuntime from '@deepseek-ai/dsh-subprocess-local'
 import LocalSandboxProvider from '@deepseek-ai/dsh-sandbox-local'
 import SandboxPolicyService from '@deepseek-ai/dsh-sandbox-policy'
+import SkillRegistry from '@deepseek-ai/dsh-skill'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as reliability from '../../src/reliability/plugin.ts'
 import { governorEvents, toolResults } from '../support/governed.ts'
-import { createAgent, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
+import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
 import { PROJECT_ROOT } from '../support/dsh-profile.ts'
 import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
@@ -169,5 +170,44 @@ describe('code verification in the host sandbox', () => {
     expect(reserved?.text).toContain('reserved for the required verifier profile unit-tests')
     expect(unknown?.text).toContain('profile_id: names no configured verifier profile')
     expect(verification(agent)).toEqual([])
+  })
+
+  it('does not count a run when a later call of the same step writes the code', async () => {
+    const host = await codeHost()
+    await writeFile(join(host.workspace, 'src.mjs'), 'export const answer = 42\n')
+    const agent = await session(host, 'code-same-step', [
+      call('reliability_begin_code', codeContract),
+      { kind: 'tools', calls: [{ id: 'same-1', name: 'reliability_code_verify', arguments: { profile_id: 'unit-tests' } }, { id: 'same-2', name: 'write_file', arguments: { path: 'src.mjs', content: 'export const answer = 1\n' } }] },
+      call('reliability_verify'),
+    ])
+    expect(verification(agent).map(run => run['outcome'])).toEqual(['passed'])
+    expect(await readFile(join(host.workspace, 'src.mjs'), 'utf8')).toBe('export const answer = 1\n')
+    expect(terminal(agent)).toBeUndefined()
+  })
+
+  it('fails the load naming the key path of a bad profile', async () => {
+    for (const [profiles, path] of [
+      [[profile('Unit Tests', ['test.mjs'])], '$.codeVerificationProfiles[0].id must be kebab-case'],
+      [[profile('unit-tests', ['test.mjs']), profile('unit-tests', [])], '$.codeVerificationProfiles[1].id repeats "unit-tests"'],
+      [[{ ...profile('unit-tests', []), command: '../bin/test' }], '$.codeVerificationProfiles[0].command must be an absolute path or a bare name'],
+      [[{ ...profile('unit-tests', []), timeoutMs: 10 }], '$.codeVerificationProfiles[0].timeoutMs'],
+      [[{ ...profile('unit-tests', []), sandboxMode: 'danger-full-access' }], '$.codeVerificationProfiles[0].sandboxMode'],
+    ] as const) {
+      const host = await mountHost({ fs: true })
+      cleanups.push(() => host.dispose())
+      await expect(host.ctx.plugin(reliability as never, { codeVerificationProfiles: profiles } as never) as unknown as Promise<unknown>).rejects.toThrow(path)
+      expect(host.ctx.tools.get('reliability_code_verify')).toBeUndefined()
+    }
+  })
+
+  it('registers the verification skill with the host\'s skill registry, and no code tools without profiles', async () => {
+    const host = await mountHost({ fs: true, plugins: [[SkillRegistry as unknown as PluginModule, {}], [reliability, { codeVerificationProfiles: PROFILES }]] })
+    cleanups.push(() => host.dispose())
+    const skills = host.ctx.get('skills') as unknown as { get(name: string): Promise<{ content?: string } | undefined> }
+    expect(JSON.stringify(await skills.get('reliability-code-verification'))).toContain('reliability_code_verify')
+    const bare = await mountHost({ fs: true, plugins: [[reliability, {}]] })
+    cleanups.push(() => bare.dispose())
+    expect(['reliability_code_profiles', 'reliability_begin_code', 'reliability_code_verify'].map(name => bare.ctx.tools.get(name))).toEqual([undefined, undefined, undefined])
+    expect(bare.ctx.tools.get('reliability_begin')).toBeDefined()
   })
 })

@@ -17,7 +17,7 @@ function cell(text: string): string {
 
 function configTable(schema: Schema): string {
   const rows = describeConfig(schema).map(key =>
-    `| \`${key.path}\` | ${key.type} | \`${JSON.stringify(key.defaultValue)}\` | ${key.bounds} | ${cell(key.description)} |`)
+    `| \`${key.path}\` | ${key.type} | ${key.defaultValue === undefined ? '(required)' : `\`${JSON.stringify(key.defaultValue)}\``} | ${key.bounds} | ${cell(key.description)} |`)
   return ['| key | type | default | bounds | meaning |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
 }
 

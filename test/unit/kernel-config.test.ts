@@ -38,5 +38,11 @@ describe('row configuration', () => {
       { path: 'limit', type: 'integer', defaultValue: 3, description: 'a bounded count', bounds: '>= 1, <= 10' },
       { path: 'nested.mode', type: '"a" \\| "b"', defaultValue: 'a', description: 'a mode', bounds: '' },
     ])
+    const Listed = Schema.object({ items: Schema.array(Schema.object({ id: Schema.string().required().description('its id'), size: Schema.natural().max(9).default(1).description('its size') })).default([]).description('the items') })
+    expect(describeConfig(Listed)).toEqual([
+      { path: 'items', type: 'array', defaultValue: [], description: 'the items', bounds: '' },
+      { path: 'items[].id', type: 'string', defaultValue: undefined, description: 'its id', bounds: '' },
+      { path: 'items[].size', type: 'integer', defaultValue: 1, description: 'its size', bounds: '>= 0, <= 9' },
+    ])
   })
 })
