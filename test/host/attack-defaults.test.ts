@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
-import { git, gitWorkspace } from '../support/git-workspace.ts'
+import { divergeBranches, git, gitWorkspace } from '../support/git-workspace.ts'
 import { createAgent, runTurn, scriptModel } from '../support/host.ts'
 import { iegHost } from '../support/ieg-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
@@ -79,6 +79,7 @@ const SETUPS: Record<AttackSetup, (ws: string) => Promise<void> | void> = {
   'add-submodule': addSubmodule,
   'remove-links': removeLinks,
   'patch-file': ws => writeFile(join(ws, 'x.patch'), '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# App\n+# App2\n'),
+  'branches': divergeBranches,
   'dangling-object': ws => { execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: ws, input: 'dangling\n' }) },
 }
 

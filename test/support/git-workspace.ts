@@ -39,3 +39,19 @@ export async function gitWorkspace(files: Record<string, string>, options: { nes
   }
   return workspace
 }
+
+/**
+ * Give the repository a second branch `other` that diverged from `main` (one commit each side).
+ * @param workspace - a repository made by `gitWorkspace`.
+ */
+export function divergeBranches(workspace: string): void {
+  git(workspace, 'checkout', '-qb', 'other')
+  git(workspace, 'commit', '-q', '--allow-empty', '-m', 'other')
+  execFileSync('sh', ['-c', 'echo y > y.txt'], { cwd: workspace })
+  git(workspace, 'add', 'y.txt')
+  git(workspace, 'commit', '-qm', 'y')
+  git(workspace, 'checkout', '-q', 'main')
+  execFileSync('sh', ['-c', 'echo z > z.txt'], { cwd: workspace })
+  git(workspace, 'add', 'z.txt')
+  git(workspace, 'commit', '-qm', 'z')
+}

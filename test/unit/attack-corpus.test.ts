@@ -11,11 +11,11 @@ import { analyzeShellCommand, type ShellAnalysisOptions } from '../../src/ieg/sh
 import type { ShellAnalysis } from '../../src/ieg/shell/effects.ts'
 import { literalOf, patternText } from '../../src/ieg/shell/pattern.ts'
 import { mentionedEntry, patternCouldReach, protectedEntryOf, sourceMentions, workspaceRelative, type ProtectionRules } from '../../src/ieg/workspace/protected.ts'
-import { DEFAULT_BYPASSES, DENY_READS, DENY_WRITES, ROUND2_DEFAULT_BYPASSES, ROUND2_DENY_READS, ROUND2_DENY_WRITES, type Attack } from '../fixtures/attack-corpus.ts'
+import { DEFAULT_BYPASSES, DENY_READS, DENY_WRITES, ROUND2_DEFAULT_BYPASSES, ROUND2_DENY_READS, ROUND2_DENY_WRITES, ROUND3_DEFAULT_BYPASSES, ROUND3_DENY_READS, ROUND3_DENY_WRITES, type Attack } from '../fixtures/attack-corpus.ts'
 
-const BYPASSES = [...DEFAULT_BYPASSES, ...ROUND2_DEFAULT_BYPASSES]
-const WRITES = [...DENY_WRITES, ...ROUND2_DENY_WRITES]
-const READS = [...DENY_READS, ...ROUND2_DENY_READS]
+const BYPASSES = [...DEFAULT_BYPASSES, ...ROUND2_DEFAULT_BYPASSES, ...ROUND3_DEFAULT_BYPASSES]
+const WRITES = [...DENY_WRITES, ...ROUND2_DENY_WRITES, ...ROUND3_DENY_WRITES]
+const READS = [...DENY_READS, ...ROUND2_DENY_READS, ...ROUND3_DENY_READS]
 
 const ROOT = '/ws'
 const rules: ProtectionRules = { entries: [{ raw: '.git', segments: ['.git'] }], caseSensitive: false }

@@ -82,8 +82,8 @@ function globBase(pattern: Pattern): string {
   return posix.normalize(prefix.slice(0, prefix.lastIndexOf('/') + 1) || '/')
 }
 
-/** How one pattern could reach a protected path, or undefined. */
-async function reachOf(inputs: AssessmentInputs, pattern: Pattern, looseGlobs: boolean): Promise<string | undefined> {
+/** How one pattern, written with `scope` (an opaque word: `entry`), could reach a protected path, or undefined. */
+async function reachOf(inputs: AssessmentInputs, pattern: Pattern, scope: TargetScope, looseGlobs: boolean): Promise<string | undefined> {
   const shown = patternText(pattern)
   const statically = patternCouldReach(pattern, inputs.root.path, inputs.rules, looseGlobs)
   if (statically !== undefined) return hasAny(pattern) ? `${shown} holds an expansion the analysis cannot know, which could name the protected path ${statically.raw}` : `${shown} could match the protected path ${statically.raw}`
@@ -92,7 +92,7 @@ async function reachOf(inputs: AssessmentInputs, pattern: Pattern, looseGlobs: b
     const relative = workspaceRelative(text, inputs.root.path)
     const mention = mentionedEntry(relative ?? text, inputs.rules)
     if (mention !== undefined) return `${relative ?? text} names the protected path ${mention.raw}`
-    const resolved = await checkTarget(inputs.fs, inputs.root, text, 'entry', inputs.rules, inputs.signal)
+    const resolved = await checkTarget(inputs.fs, inputs.root, text, scope, inputs.rules, inputs.signal)
     if (resolved.unresolved !== null) return `${relative ?? text} is ${resolved.unresolved}`
     return resolved.protectedBy === null ? undefined : `${relative ?? text} resolves to ${resolved.path}, under the protected path ${resolved.protectedBy}`
   }
@@ -101,16 +101,18 @@ async function reachOf(inputs: AssessmentInputs, pattern: Pattern, looseGlobs: b
   const matches = await expandGlob(inputs.fs, pattern, { loose: looseGlobs, caseInsensitive: !inputs.rules.caseSensitive, maxEntries: inputs.maxGlobEntries }, inputs.signal)
   if (matches === null) return `${shown} matches more than ${inputs.maxGlobEntries} entries (workspace.shellAnalysis.maxGlobEntries), so it could reach a protected path`
   for (const match of matches) {
-    const resolved = await checkTarget(inputs.fs, inputs.root, match, 'entry', inputs.rules, inputs.signal)
+    const resolved = await checkTarget(inputs.fs, inputs.root, match, scope, inputs.rules, inputs.signal)
     if (resolved.protectedBy !== null) return `${shown} matches ${match}, which resolves under the protected path ${resolved.protectedBy}`
   }
-  return undefined
+  // A glob that matches nothing is used as written: the entry is created in the directory it names.
+  const unmatched = await checkTarget(inputs.fs, inputs.root, shown, scope === 'link' ? 'link' : 'entry', inputs.rules, inputs.signal)
+  return unmatched.protectedBy === null ? undefined : `${shown} may match nothing and be created as written, which resolves under the protected path ${unmatched.protectedBy}`
 }
 
 async function assessShell(inputs: AssessmentInputs, tool: string, analysis: ShellAnalysis): Promise<Assessment> {
   const gitProtected = isGitProtected(inputs.rules)
   const literal: Array<{ via: string, path: string, scope: TargetScope }> = []
-  const unproven: Pattern[] = []
+  const unproven: Array<{ pattern: Pattern, scope: TargetScope }> = []
   const mentions = new Set<string>()
   const history: string[] = []
   const control: string[] = []
@@ -118,12 +120,12 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
     switch (effect.kind) {
       case 'write': {
         const path = literalOf(effect.target.path)
-        if (path === null) unproven.push(effect.target.path)
+        if (path === null) unproven.push({ pattern: effect.target.path, scope: effect.target.scope })
         else literal.push({ via: effect.via, path, scope: effect.target.scope })
         return
       }
       case 'opaque':
-        unproven.push(...effect.words)
+        unproven.push(...effect.words.map(pattern => ({ pattern, scope: 'entry' as const })))
         effect.mentions.forEach(text => mentions.add(text))
         return
       case 'git-history': history.push(effect.via); return
@@ -138,7 +140,7 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
   const reach: string[] = []
   if (inputs.computeReach && analysis.outcome === 'opaque') {
     if (unproven.length > MAX_REACH_WORDS) reach.push(`it names ${unproven.length} words the analysis cannot prove, more than it checks`)
-    else for (const found of await Promise.all(unproven.map(pattern => reachOf(inputs, pattern, analysis.looseGlobs)))) if (found !== undefined) reach.push(found)
+    else for (const found of await Promise.all(unproven.map(word => reachOf(inputs, word.pattern, word.scope, analysis.looseGlobs)))) if (found !== undefined) reach.push(found)
     for (const text of mentions) {
       const entry = sourceMentions(text, inputs.rules)
       if (entry !== undefined) reach.push(`its text ${JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text)} names the protected path ${entry.raw}`)
@@ -196,8 +198,8 @@ export function assessLexically(call: GovernedCall, cwd: string, rules: Protecti
   const targets: ResolvedTarget[] = []
   const control: string[] = []
   for (const effect of analysis.effects) {
-    const path = effect.kind === 'write' ? literalOf(effect.target.path) : null
-    if (effect.kind === 'write' && path !== null) targets.push(lexical(effect.via, path))
+    const path = effect.kind === 'write' && effect.target.scope !== 'link' ? literalOf(effect.target.path) : null
+    if (path !== null) targets.push(lexical(effect.kind === 'write' ? effect.via : '', path))
     if (effect.kind === 'repository-control' && isGitProtected(rules)) control.push(`${effect.via}: ${effect.reason}`)
   }
   return { tool: call.tool, outcome: analysis.outcome === 'opaque' ? 'opaque' : 'mutation', targets, opaqueReasons: analysis.opaqueReasons, reach: [], history: analysis.effects.filter(effect => effect.kind === 'git-history').map(effect => effect.via), control }

@@ -97,6 +97,7 @@ export async function checkTarget(fs: FileSystem, root: WorkspaceRoot, path: str
   const inside = relative !== null
   if (entry?.type === 'symlink' && await danglingLink(fs, path, signal)) return { path: shown, inside, protectedBy: null, unresolved: 'a link whose target does not exist yet (creating it follows the link)', exists: present }
   const direct = relative === null ? undefined : protectedEntryOf(relative, rules)
+  if (scope === 'link') return { path: shown, inside, protectedBy: entry?.type === 'symlink' ? direct?.raw ?? null : null, unresolved: null, exists: present }
   if (direct !== undefined || scope === 'entry') return { path: shown, inside, protectedBy: direct?.raw ?? null, unresolved: null, exists: present }
   const holdsRoot = relative === null && (root.path === canonical || root.path.startsWith(`${canonical === '/' ? '' : canonical}/`))
   const directory = holdsRoot ? root.path : relative === null ? null : canonical

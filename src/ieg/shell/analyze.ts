@@ -15,7 +15,8 @@ import { evaluateValues } from './evaluate.js'
 import { expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { applyRedirections, keptDescriptors, simpleCommand } from './simple-command.js'
-import { initialState, joinStates, unknownVariables, withVariable, type FunctionBody, type ShellState } from './state.js'
+import { initialState, joinStates, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
+import type { Exit } from './builtins.js'
 import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
 export type { ShellAnalysisOptions } from './walker.js'
@@ -44,24 +45,28 @@ class Analyzer implements Walker {
   readonly effects: ShellEffect[] = []
   looseGlobs = false
   readonly options: ShellAnalysisOptions
-  /** Variables `${NAME:=word}` assigned while the current command expanded. */
-  private assigned: string[] = []
+  /** Variables expansions assigned while the current command expanded (`${NAME:=word}`, arithmetic). */
+  private readonly assigned: Array<readonly [string, Values]> = []
   /** States at each `return` of the functions being walked, innermost last. */
   private readonly returns: ShellState[][] = []
-  /** States at each `break` or `continue` of the loops being walked, innermost last. */
-  private readonly loopExits: ShellState[][] = []
+  /** States at each `break` and `continue` of the loops being walked, innermost last. */
+  private readonly loopExits: Array<{ breaks: ShellState[], continues: ShellState[] }> = []
   private evaluations = 0
   private lastEnv: ExpansionEnv | null = null
   private lastEnvDepth = -1
 
-  constructor(options: ShellAnalysisOptions) {
+  /** The command line analyzed: the text searched when code the analysis cannot see has no text of its own. */
+  private readonly source: string
+
+  constructor(options: ShellAnalysisOptions, source: string) {
     this.options = options
+    this.source = source
   }
 
   opaque(via: string, reason: string, words: readonly Pattern[], state: ShellState | null, mentions?: Mentions): void {
     this.looseGlobs ||= state?.looseGlobs ?? true
     const cwds = state?.cwd ?? [ANY]
-    this.effects.push({ kind: 'opaque', via, reason, words: words.flatMap(word => cwds.map(cwd => joinPattern(cwd, word))), mentions: mentions?.() ?? [] })
+    this.effects.push({ kind: 'opaque', via, reason, words: words.flatMap(word => cwds.map(cwd => joinPattern(cwd, word))), mentions: mentions?.() ?? [this.source] })
   }
 
   write(via: string, path: Pattern, scope: TargetScope, state: ShellState, partial = false): void {
@@ -70,10 +75,13 @@ class Analyzer implements Walker {
       const joined = joinPattern(cwd, path)
       const text = literalOf(joined)
       const normalized = text === null ? null : posix.normalize(text)
-      const special = normalized !== null && /^\/(proc|dev)\//.test(normalized) && !/^\/(proc|dev)\//.test(text ?? '')
-      const reach = reachOfPath(special ? lit(normalized) : joined, state.descriptors, state.cwd)
-      if (reach.kind === 'discard') continue
-      for (const target of reach.kind === 'paths' ? reach.paths : [joined]) this.effects.push({ kind: 'write', via, target: { path: target, scope, ...(partial ? { partial: true as const } : {}) } })
+      // `/proc/self/../self/cwd` and `/dev//fd/3` reach what their normalized forms do, and what they name as written.
+      const forms = normalized !== null && normalized !== text && /^\/(proc|dev)\//.test(normalized) ? [lit(normalized), joined] : [joined]
+      for (const form of forms) {
+        const reach = reachOfPath(form, state.descriptors, state.cwd)
+        if (reach.kind === 'discard') continue
+        for (const target of reach.kind === 'paths' ? reach.paths : [joined]) this.effects.push({ kind: 'write', via, target: { path: target, scope, ...(partial ? { partial: true as const } : {}) } })
+      }
     }
   }
 
@@ -93,7 +101,7 @@ class Analyzer implements Walker {
       maxAlternatives: this.options.maxAlternatives,
       nested: (script, via) => this.substitution(script, via, state, depth),
       evaluate: (kind, values, via) => this.evaluate(kind, values, via, env, state),
-      assigned: name => this.assigned.push(name),
+      assigned: (name, values) => this.assigned.push([name, values]),
     }
     this.lastEnv = env
     this.lastEnvDepth = depth
@@ -119,13 +127,16 @@ class Analyzer implements Walker {
       return null
     }
     this.script(script, state, depth + 1, via)
-    const only = script.commands.length === 1 ? script.commands[0]?.command : undefined
+    const statement = script.commands.length === 1 ? script.commands[0]?.command : undefined
+    // The output is the last command's of a pipeline (`git ls-files | wc -l`).
+    const only = statement?.type === 'Pipeline' ? statement.commands.at(-1) : statement
     if (only?.type !== 'Command' || only.name === undefined || only.name.parts !== undefined || only.prefix.length > 0) return null
     const words = only.suffix.filter(item => item.type === 'Word')
     const inputOnly = only.suffix.every(item => item.type === 'Word' || item.type === 'HereString' || item.type === 'HereDoc' || (item.type === 'Redirect' && item.operator === '<'))
     if (!inputOnly || words.some(word => word.parts !== undefined)) return null
     const name = only.name.value
     if (name === 'pwd') return state.cwd
+    if (name === 'echo' && words.every(word => !/^-[neE]+$/.test(word.value))) return [lit(words.map(word => word.value).join(' '))]
     return printsNoPath(name, words.map(word => word.value)) ? [DIGITS] : null
   }
 
@@ -163,30 +174,64 @@ class Analyzer implements Walker {
     return this.list(list.commands, state, depth)
   }
 
-  /** A loop body run zero, one or more times; `break` and `continue` states join the result. */
-  loop(body: (state: ShellState) => ShellState, state: ShellState): ShellState {
+  /**
+   * A loop, to a fixed point: `test` runs before each pass (the states it
+   * leaves are where the loop may end), `body` after it, `continue` states
+   * join the next pass and `break` states the end. Past `maxDepth` passes,
+   * whatever still changes becomes unknown.
+   */
+  loop(test: (state: ShellState) => ShellState, body: (state: ShellState) => ShellState, state: ShellState): ShellState {
     const max = this.options.maxAlternatives
-    this.loopExits.push([])
-    try {
-      const once = body(state)
-      const twice = body(joinStates(state, once, max))
-      return (this.loopExits.at(-1) ?? []).reduce((joined, left) => joinStates(joined, left, max), joinStates(state, twice, max))
-    } finally {
-      this.loopExits.pop()
+    let entry = state
+    let result: ShellState | null = null
+    for (let pass = 1; ; pass += 1) {
+      const frame = { breaks: [] as ShellState[], continues: [] as ShellState[] }
+      this.loopExits.push(frame)
+      let tested: ShellState
+      let end: ShellState
+      try {
+        tested = test(entry)
+        end = body(tested)
+      } finally {
+        this.loopExits.pop()
+      }
+      result = [tested, ...frame.breaks].reduce((joined, left) => joinStates(joined, left, max), result ?? tested)
+      const next = [end, ...frame.continues].reduce((joined, left) => joinStates(joined, left, max), entry)
+      if (sameState(next, entry)) return result
+      if (pass > 2 * this.options.maxDepth) return unknownVariables({ ...joinStates(result, next, max), cwd: null, oldCwd: null })
+      entry = pass >= this.options.maxDepth ? widenState(entry, next) : next
     }
   }
 
-  leave(kind: 'function' | 'loop', state: ShellState): void {
-    (kind === 'function' ? this.returns : this.loopExits).at(-1)?.push(state)
+  leave(kind: Exit, state: ShellState, levels: number | null): void {
+    if (kind === 'return') {
+      this.returns.at(-1)?.push(state)
+      return
+    }
+    const frames = levels === null ? this.loopExits : [this.loopExits.at(-Math.min(levels, this.loopExits.length))]
+    for (const frame of frames) (kind === 'break' ? frame?.breaks : frame?.continues)?.push(state)
   }
 
-  /** One node, then the variables its expansions assigned (`${NAME:=word}`) become unknown. */
+  /** Trap actions set earlier may run before and after any command; in-shell ones change its state. */
+  runTraps(state: ShellState, depth: number): ShellState {
+    let current = state
+    for (const trap of state.traps) {
+      const ran = this.scriptText(trap.action, 'trap', { ...current, traps: [] }, depth)
+      if (trap.inShell) current = joinStates(current, { ...ran, traps: current.traps }, this.options.maxAlternatives)
+    }
+    return current
+  }
+
+  expansionAssignments(): ReadonlyArray<readonly [string, Values]> {
+    return this.assigned
+  }
+
+  /** One node, then the variables its expansions assigned take their new values. */
   node(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
     const mark = this.assigned.length
     const after = this.walk(node, state, depth, piped)
     if (this.assigned.length === mark) return after
-    const names = this.assigned.splice(mark)
-    return names.reduce((next, name) => withVariable(next, name, null), after)
+    return this.assigned.splice(mark).reduce((next, [name, values]) => withVariable(next, name, values), after)
   }
 
   private walk(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
@@ -205,7 +250,8 @@ class Analyzer implements Walker {
         return joinStates(state, last, max)
       }
       case 'Command':
-        return simpleCommand(this, node, state, depth, piped)
+        if (state.traps.length === 0) return simpleCommand(this, node, state, depth, piped)
+        return this.runTraps(simpleCommand(this, node, this.runTraps(state, depth), depth, piped), depth)
       case 'If': {
         let tested = this.compound(node.clause, state, depth)
         let result = this.compound(node.then, tested, depth)
@@ -220,13 +266,12 @@ class Analyzer implements Walker {
         const env = this.env(state, depth)
         const fields = node.wordlist === undefined ? null : node.wordlist.map(word => expandWord(word, env).alternatives.flat())
         const withLoopVariable = withVariable(state, node.name.value, loopValues(fields))
-        return this.loop(current => this.compound(node.body, current, depth), withLoopVariable)
+        return joinStates(state, this.loop(current => current, current => this.compound(node.body, current, depth), withLoopVariable), max)
       }
       case 'ArithmeticFor':
-        this.arithmetic([node.initialize, node.test, node.update], state, depth)
-        return this.loop(current => this.compound(node.body, current, depth), state)
+        return this.loop(current => this.arithmetic([node.test], current, depth), current => this.arithmetic([node.update], this.compound(node.body, current, depth), depth), this.arithmetic([node.initialize], state, depth))
       case 'While':
-        return this.loop(current => this.compound(node.body, this.compound(node.clause, current, depth), depth), state)
+        return this.loop(current => this.compound(node.clause, current, depth), current => this.compound(node.body, current, depth), state)
       case 'Subshell':
         this.compound(node.body, state, depth)
         return state
@@ -343,8 +388,8 @@ class Analyzer implements Walker {
  * @returns the outcome, every effect, and why it is opaque.
  */
 export function analyzeShellCommand(text: string, options: ShellAnalysisOptions): ShellAnalysis {
-  const analyzer = new Analyzer(options)
+  const analyzer = new Analyzer(options, text)
   const start = initialState(options.persistent, options.startDirectory)
-  const end = analyzer.script(parse(text), start, 0, 'command')
+  const end = analyzer.runTraps(analyzer.script(parse(text), start, 0, 'command'), 0)
   return summarize(analyzer.effects, start.looseGlobs || end.looseGlobs || analyzer.looseGlobs)
 }

@@ -27,9 +27,12 @@ export interface BuiltinHost {
   assign(node: Assignment, state: ShellState): ShellState
   /** Assign possible values to a variable. */
   assignValues(name: string, values: Values, state: ShellState): ShellState
-  /** `return` or `break`/`continue` left the enclosing function or loop with this state. */
-  leave(kind: 'function' | 'loop', state: ShellState): void
+  /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */
+  leave(kind: Exit, state: ShellState, levels: number | null): void
 }
+
+/** How a state leaves the code around it. */
+export type Exit = 'return' | 'break' | 'continue'
 
 /** A built-in call: expanded words plus the assignment arguments of declaration commands. */
 export interface BuiltinCall {
@@ -91,15 +94,35 @@ function assignNames(names: readonly Pattern[], state: ShellState, values: Value
   }, state)
 }
 
+/**
+ * The functions after `unset -f NAMES` (`surely`), or a plain `unset NAMES`,
+ * which removes a function only when no variable has the name: the function
+ * may then still be defined, or not. A name that is not literal may be any.
+ */
+function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: boolean): ShellState {
+  if (state.functions.size === 0) return state
+  const functions = new Map(state.functions)
+  const maybe = (name: string): void => {
+    const bodies = functions.get(name)
+    if (bodies !== undefined && !bodies.includes(null)) functions.set(name, [...bodies, null])
+  }
+  for (const arg of names) {
+    const name = literalOf(arg)
+    if (name === null) [...functions.keys()].forEach(maybe)
+    else if (surely) functions.delete(name)
+    else maybe(name)
+  }
+  return { ...state, functions }
+}
+
 function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
   const { letters, operands } = splitOptions(call.args, '')
   if (letters.includes('n')) return unknownVariables(state)
   if (letters.includes('f') || letters.includes('F') || letters.includes('p')) return state
   let next = state
-  if (letters.includes('i')) {
-    const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
-    next = { ...next, integers: new Set([...next.integers, ...names]) }
-  }
+  const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
+  if (letters.includes('i')) next = { ...next, integers: new Set([...next.integers, ...names]) }
+  if (letters.includes('A')) next = { ...next, associative: new Set([...next.associative, ...names]) }
   for (const node of call.assignments) next = host.assign(node, next)
   for (const operand of operands) {
     const text = literalOf(operand)
@@ -128,14 +151,21 @@ function set(call: BuiltinCall, state: ShellState): ShellState {
   return state
 }
 
+/**
+ * `alias NAME=VALUE`: the value is analyzed, and since aliases expand in a
+ * POSIX-mode or non-bash shell (and after `shopt -s expand_aliases`), every
+ * later command name may then be an alias.
+ */
 function alias(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  let defines = call.assignments.length > 0
   for (const node of call.assignments) host.script(node.value.type === 'Word' ? lit(node.value.value) : [{ t: 'any' }], 'alias', state)
   for (const arg of call.args) {
     const text = literalOf(arg)
     if (text === null) host.opaque('alias', 'an alias definition is not literal', [arg])
     else if (text.includes('=')) host.script(lit(text.slice(text.indexOf('=') + 1)), 'alias', state)
+    defines ||= text === null || text.includes('=')
   }
-  return state
+  return defines ? { ...state, aliases: true } : state
 }
 
 function source(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
@@ -163,9 +193,9 @@ function trap(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSta
   const action = args[0]
   if (action === undefined || args.length < 2 || ['-l', '-p', '-P', '-'].includes(literalOf(action) ?? '')) return state
   const after = host.script(action, 'trap', state)
-  if (!args.slice(1).some(signal => IN_SHELL_TRAPS.test(literalOf(signal) ?? 'DEBUG'))) return state
-  const max = host.maxAlternatives
-  return joinStates(state, joinStates(after, host.script(action, 'trap', joinStates(state, after, max)), max), max)
+  const inShell = args.slice(1).some(signal => IN_SHELL_TRAPS.test(literalOf(signal) ?? 'DEBUG'))
+  const traps = [...state.traps, { action, inShell }]
+  return inShell ? { ...joinStates(state, after, host.maxAlternatives), traps } : { ...state, traps }
 }
 
 const LOOSE_GLOB_OPTIONS = new Set(['dotglob', 'nocaseglob', 'globasciiranges'])
@@ -188,24 +218,28 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     case 'unset': {
       const { letters, operands } = splitOptions(call.args, '')
       evaluateNames(operands, 'unset', state, host)
-      return letters.includes('f') ? state : assignNames(operands, state, [[]], host)
+      if (letters.includes('f')) return unsetFunctions(operands, state, true)
+      const unset = assignNames(operands, state, [[]], host)
+      return letters.includes('v') ? unset : unsetFunctions(operands, unset, false)
     }
     case 'read': {
       const { values, operands } = splitOptions(call.args, 'adinNptu')
-      const names = [...operands, ...(values.has('a') ? [values.get('a') as Pattern] : [])]
+      const arrays = values.has('a') ? [values.get('a') as Pattern] : []
+      const names = operands.length === 0 && arrays.length === 0 ? [lit('REPLY')] : [...operands, ...arrays]
       evaluateNames(names, 'read', state, host)
       return assignNames(names, state, null, host)
     }
     case 'mapfile': case 'readarray': {
       const { values, operands } = splitOptions(call.args, 'dnOsuCc')
       const callback = values.get('C')
-      if (callback !== undefined) host.script(callback, `${call.name} -C`, state)
-      evaluateNames(operands, call.name, state, host)
-      return assignNames(operands.slice(-1), state, null, host)
+      // The callback runs in the shell zero or more times.
+      const called = callback === undefined ? state : joinStates(state, host.script(callback, `${call.name} -C`, state), host.maxAlternatives)
+      evaluateNames(operands, call.name, called, host)
+      return assignNames(operands.length === 0 ? [lit('MAPFILE')] : operands.slice(-1), called, null, host)
     }
     case 'getopts':
       evaluateNames(call.args.slice(1, 2), 'getopts', state, host)
-      return assignNames(call.args.slice(1, 2), state, null, host)
+      return assignNames([...call.args.slice(1, 2), lit('OPTARG'), lit('OPTIND')], state, null, host)
     case 'let':
       for (const arg of call.args) host.evaluate('arithmetic', valuesOf(arg), 'let', state)
       return call.args.reduce((next, arg) => {
@@ -232,17 +266,19 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     case 'trap':
       return trap(call, state, host)
     case 'return':
-      host.leave('function', state)
+      host.leave('return', state, 1)
       return state
-    case 'break': case 'continue':
-      host.leave('loop', state)
+    case 'break': case 'continue': {
+      const text = call.args[0] === undefined ? '1' : literalOf(call.args[0])
+      host.leave(call.name, state, text !== null && /^[1-9]\d*$/.test(text) ? Number(text) : null)
       return state
+    }
     case 'shopt':
       return shopt(call, state, host)
     case 'set':
       return set(call, state)
     case 'hash':
-      return call.args.some(arg => literalOf(arg) === '-p' || literalOf(arg) === null) ? { ...state, commandLookupUnknown: true } : state
+      return call.args.some(arg => /^-[a-zA-Z]*p/.test(literalOf(arg) ?? '-p')) ? { ...state, commandLookupUnknown: true } : state
     case 'enable':
       return enable(call, state, host)
     case 'alias':

@@ -69,7 +69,7 @@ export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, 
   const descriptor = Number(devFd ?? procFd ?? STANDARD[standard ?? ''])
   const rest = devRest ?? procFdRest ?? ''
   if (descriptors === null) return { kind: 'paths', paths: [ANY] }
-  const target = descriptors.get(descriptor) ?? (descriptor >= 10 ? descriptors.get(VARIABLE_DESCRIPTOR) : undefined)
+  const target = descriptors.has(descriptor) ? descriptors.get(descriptor) : descriptor >= 10 ? descriptors.get(VARIABLE_DESCRIPTOR) : undefined
   if (target === undefined) return rest === '' ? { kind: 'discard' } : { kind: 'paths', paths: [ANY] }
   if (target === null) return { kind: 'paths', paths: [ANY] }
   const paths = target.map(file => concat(file, lit(rest))).filter(file => !DISCARD.has(markedText(file) ?? ''))
@@ -104,8 +104,10 @@ export function openDescriptor(table: DescriptorTable | null, descriptor: number
  */
 export function duplicateDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null): DescriptorTable | null {
   if (table === null) return null
-  const next = new Map(table)
   const number = source === null ? Number.NaN : Number(source.replace(/-$/, ''))
+  // `{var}` descriptors share one slot: closing one of them closes none for sure, and a copy of a file joins the others.
+  if (descriptor === VARIABLE_DESCRIPTOR) return source === '-' || (!Number.isNaN(number) && !table.has(number)) ? table : openDescriptor(table, descriptor, Number.isNaN(number) ? null : table.get(number) ?? null)
+  const next = new Map(table)
   if (source === '-') next.delete(descriptor)
   else if (Number.isNaN(number)) next.set(descriptor, null)
   else if (table.has(number)) next.set(descriptor, table.get(number) ?? null)

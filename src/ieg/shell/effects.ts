@@ -10,9 +10,13 @@ import { hasAny, literalOf, patternText, type Pattern } from './pattern.js'
  * How much of a path a write touches: `entry` the path itself; `subtree` the
  * path and everything already beneath it (recursive delete, move, chmod -R);
  * `beneath` new entries with unknown names created under the directory
- * (archive extraction, recursive copy into it).
+ * (archive extraction, recursive copy into it); `link` the path only when
+ * it is a symbolic link, which is copied as a link (`cp -P`).
  */
-export type TargetScope = 'entry' | 'subtree' | 'beneath'
+export type TargetScope = 'entry' | 'subtree' | 'beneath' | 'link'
+
+/** How a description shows each scope. */
+const SCOPE_NOTE: Record<TargetScope, string> = { entry: '', subtree: ' (and everything beneath it)', beneath: ' (new entries beneath it)', link: ' (a link copied as a link)' }
 
 /** One written path, relative to the call's starting directory or absolute. */
 export interface WriteTarget {
@@ -65,7 +69,7 @@ export function isLiteralWrite(effect: Extract<ShellEffect, { kind: 'write' }>):
  */
 export function describeEffect(effect: ShellEffect): string {
   switch (effect.kind) {
-    case 'write': return `${effect.via} writes ${patternText(effect.target.path)}${effect.target.scope === 'entry' ? '' : effect.target.scope === 'subtree' ? ' (and everything beneath it)' : ' (new entries beneath it)'}`
+    case 'write': return `${effect.via} writes ${patternText(effect.target.path)}${SCOPE_NOTE[effect.target.scope]}`
     case 'opaque': return `${effect.via}: ${effect.reason}`
     case 'git-history': return `${effect.via} (git history)`
     case 'repository-control': return `${effect.via}: ${effect.reason}`

@@ -8,7 +8,7 @@
 import { literalOf, type Values } from './pattern.js'
 
 /** Variables that change which program a command name runs, or what every shell started later runs first. */
-const CHANGES_LOOKUP = new Set(['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH', 'EXECIGNORE', 'SHELLOPTS', 'BASHOPTS'])
+const CHANGES_LOOKUP = new Set(['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH', 'EXECIGNORE', 'SHELLOPTS', 'BASHOPTS', 'BASH_CMDS', 'BASH_ALIASES'])
 
 /**
  * Whether assigning the variable changes which program every later command name runs.
@@ -16,6 +16,17 @@ const CHANGES_LOOKUP = new Set(['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH'
  */
 export function changesLookup(name: string): boolean {
   return CHANGES_LOOKUP.has(name) || name.startsWith('LD_') || name.startsWith('DYLD_')
+}
+
+/** Variables that change which program a command name of the same shell runs (the rest of {@link changesLookup} matter to programs started later). */
+const OWN_LOOKUP = new Set(['PATH', 'EXECIGNORE', 'BASH_CMDS', 'BASH_ALIASES'])
+
+/**
+ * Whether a variable set for one command changes which program that command's name runs.
+ * @param name - a variable name.
+ */
+export function changesOwnLookup(name: string): boolean {
+  return OWN_LOOKUP.has(name)
 }
 
 /** Variables a program reads as code, options, a startup file or a program to run. */

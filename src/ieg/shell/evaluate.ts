@@ -7,7 +7,7 @@
  */
 import { parse, type ArithmeticExpression, type WordPart } from 'unbash'
 import { evaluateVariable, scanArithmetic, scanParts, type Evaluation, type ExpansionEnv } from './expand.js'
-import type { Pattern } from './pattern.js'
+import { DIGITS, type Pattern } from './pattern.js'
 import type { Values } from './state.js'
 
 /** Where an evaluation the analysis cannot follow is reported. */
@@ -46,9 +46,13 @@ function arithmeticExpression(text: string): ArithmeticExpression | null {
   return part?.type === 'ArithmeticExpansion' && part.text === source ? part.expression ?? null : null
 }
 
+/** Names a plain arithmetic text assigns (`x=1`, `x+=1`, `x<<=1`, `x++`, `--x`); `==`, `!=`, `<=`, `>=` compare. */
+const PLAIN_ASSIGNMENT = /([A-Za-z_]\w*)\s*(?:(?:[-+*/%&|^]|<<|>>)?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_]\w*)/g
+
 function arithmeticText(text: string, via: string, env: ExpansionEnv, sink: EvaluationSink): void {
   if (PLAIN_ARITHMETIC.test(text)) {
     for (const token of text.match(/\w+/g) ?? []) if (!/^\d/.test(token)) evaluateVariable(token, 'arithmetic', env, via)
+    for (const match of text.matchAll(PLAIN_ASSIGNMENT)) env.assigned((match[1] ?? match[2]) as string, [DIGITS])
     return
   }
   const expression = arithmeticExpression(text)

@@ -29,8 +29,8 @@ export interface ExpansionEnv {
   nested(script: ParsedScript | undefined, via: string): Values
   /** Bash evaluates these values again (null: a value the analysis does not know). */
   evaluate(kind: Evaluation, values: Values, via: string): void
-  /** `${NAME:=word}` assigned NAME. */
-  assigned(name: string): void
+  /** An expansion assigned NAME (`${NAME:=word}`: unknown; arithmetic `NAME=…`, `NAME++`: a number). */
+  assigned(name: string, values: Values): void
 }
 
 /** A word's expansion: alternatives, each a list of fields. */
@@ -47,12 +47,16 @@ interface Piece {
 }
 
 const TILDE = 126
-const NUMERIC_SPECIALS = new Set(['$', '!', '?', '#', 'RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID', 'SRANDOM', 'EPOCHSECONDS'])
+/** Parameters that always expand to a number. */
+const NUMERIC_PARAMETERS = new Set(['$', '!', '?', '#', 'PPID', 'UID', 'EUID'])
+/** Variables that expand to a number until they are unset (then they are ordinary variables). */
+const NUMERIC_VARIABLES = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'SRANDOM', 'EPOCHSECONDS'])
 
 function lookup(name: string, env: ExpansionEnv): Values {
+  if (NUMERIC_PARAMETERS.has(name)) return [DIGITS]
   if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
-  if (NUMERIC_SPECIALS.has(name)) return [DIGITS]
   if (env.state.unknownNames) return null
+  if (NUMERIC_VARIABLES.has(name)) return [DIGITS]
   if (name === 'PWD') return env.state.cwd
   if (name === 'OLDPWD') return env.state.oldCwd
   if (name === 'HOME') return env.home === null ? null : [lit(env.home)]
@@ -68,7 +72,7 @@ function lookup(name: string, env: ExpansionEnv): Values {
  * @param via - what evaluates it.
  */
 export function evaluateVariable(name: string, kind: Evaluation, env: ExpansionEnv, via: string): void {
-  if (NUMERIC_SPECIALS.has(name) || /^\d+$/.test(name)) return
+  if (NUMERIC_PARAMETERS.has(name) || /^\d+$/.test(name)) return
   if (!env.state.vars.has(name) && !env.state.unknownNames) return
   env.evaluate(kind, lookup(name, env), via)
 }
@@ -90,7 +94,7 @@ function operationWords(part: Extract<WordPart, { type: 'ParameterExpansion' }>,
   if (operation === undefined) return
   switch (operation.type) {
     case 'Default':
-      if (operation.operator === '=' || operation.operator === ':=') env.assigned(part.parameter)
+      if (operation.operator === '=' || operation.operator === ':=') env.assigned(part.parameter, null)
       return
     case 'Remove': case 'CaseModification':
       if (operation.operand !== undefined) wordValues(operation.operand, env)
@@ -116,7 +120,9 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
   if (part.prefix === '#') return [[{ pattern: DIGITS, reinterpret: false }]]
   if (part.prefix === '!') {
     if (part.operation?.type !== 'Names' && part.index === undefined) evaluateVariable(part.parameter, 'name', env, 'indirect expansion')
-    return [[{ pattern: ANY, reinterpret: !quoted }]]
+    // `${!a[@]}`: the indices of an indexed array are numbers.
+    const indices = part.index !== undefined && ['@', '*'].includes(part.index.text) && !env.state.associative.has(part.parameter) && !['BASH_ALIASES', 'BASH_CMDS'].includes(part.parameter) && !env.state.unknownNames
+    return [[{ pattern: indices ? DIGITS : ANY, reinterpret: !quoted }]]
   }
   if (part.index !== undefined) return [[{ pattern: ANY, reinterpret: !quoted }]]
   const value = lookup(part.parameter, env)
@@ -191,6 +197,25 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
 }
 
 const ARITHMETIC_NAME = /^\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/
+/** Arithmetic operators that assign their left operand. */
+const ARITHMETIC_ASSIGNMENT = /^([-+*/%&|^]|<<|>>)?=$/
+
+/**
+ * The variable an arithmetic assignment target names (`x`, `a[i]`), or null when it names none statically.
+ * @param node - the assigned operand.
+ */
+export function arithmeticTarget(node: ArithmeticExpression): string | null {
+  if (node.type === 'ArithmeticGroup') return arithmeticTarget(node.expression)
+  if (node.type !== 'ArithmeticWord') return null
+  return /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(node.value.trim())?.[1] ?? null
+}
+
+/** An arithmetic assignment stores a number in its target; an assignment to a target that is not a plain name is reported as evaluated text. */
+function assignedByArithmetic(target: ArithmeticExpression, env: ExpansionEnv): void {
+  const name = arithmeticTarget(target)
+  if (name === null) env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
+  else env.assigned(name, [DIGITS])
+}
 const ARITHMETIC_NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+(#[0-9a-zA-Z@_]+)?)$/
 
 /**
@@ -205,9 +230,11 @@ export function scanArithmetic(node: ArithmeticExpression, env: ExpansionEnv): v
     case 'ArithmeticBinary':
       scanArithmetic(node.left, env)
       scanArithmetic(node.right, env)
+      if (ARITHMETIC_ASSIGNMENT.test(node.operator)) assignedByArithmetic(node.left, env)
       return
     case 'ArithmeticUnary':
       scanArithmetic(node.operand, env)
+      if (node.operator === '++' || node.operator === '--') assignedByArithmetic(node.operand, env)
       return
     case 'ArithmeticTernary':
       scanArithmetic(node.test, env)
@@ -385,6 +412,18 @@ export function expandAssignment(word: Word, env: ExpansionEnv): Values {
     ? [[{ pattern: lit(part.text), reinterpret: false }]]
     : partAlternatives(part, env, part.type !== 'Literal', index === 0))), env.maxAlternatives)
   const values = alternatives.map(pieces => concat(...pieces.map(piece => piece.pattern)))
+  return values.some(value => value.some(atom => atom.t === 'any')) ? null : values
+}
+
+/**
+ * What an unquoted here-document's body expands to (a double-quoted word: no
+ * splitting, no globs), analyzing every nested script in it.
+ * @param parts - the body's parts.
+ * @param env - state and callbacks.
+ * @returns possible texts, or null when unknown.
+ */
+export function hereDocumentValues(parts: readonly WordPart[], env: ExpansionEnv): Values {
+  const values = combine(parts.map(part => partAlternatives(part, env, true, false)), env.maxAlternatives).map(pieces => concat(...pieces.map(piece => piece.pattern)))
   return values.some(value => value.some(atom => atom.t === 'any')) ? null : values
 }
 

@@ -11,16 +11,20 @@ import { COMMANDS, readOnly } from './commands/index.js'
 import type { CommandCall, CommandSink } from './commands/types.js'
 import { duplicateDescriptor, openDescriptor, VARIABLE_DESCRIPTOR, type DescriptorTable } from './descriptors.js'
 import type { TargetScope } from './effects.js'
-import { expandAssignment, expandWord, scanParts, type ExpansionEnv } from './expand.js'
+import { expandAssignment, expandWord, hereDocumentValues, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
-import { joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, joinStates, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>'])
 /** Bash built-ins the command table also knows (`builtin echo`). */
 const BASH_BUILTINS = new Set([':', 'true', 'false', 'echo', 'printf', 'pwd', 'test', '[', 'type', 'help', 'kill', 'wait', 'jobs', 'times', 'dirs', 'umask', 'ulimit', 'caller', 'compgen', 'complete', 'compopt', 'disown', 'suspend', 'logout', 'history', 'unalias', 'bg', 'fg', 'trap', 'exit', 'return', 'break', 'continue', 'shift', 'set'])
+/** POSIX special built-ins: the assignments before one persist in POSIX mode (as before a function call). */
+const SPECIAL_BUILTINS = new Set([':', '.', 'source', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'times', 'trap', 'unset'])
+/** State built-ins that change only the variables they name and the directory. */
+const PLAIN_BUILTINS = new Set(['cd', 'pushd', 'popd', 'read', 'getopts', 'printf', 'test', '[', 'wait', 'let'])
 /** Variables bash expands as prompt strings (`PS4` under `set -x`, the others in an interactive shell). */
 const PROMPTS = new Set(['PS0', 'PS1', 'PS2', 'PS4'])
 
@@ -78,8 +82,9 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
     if (redirect.type === 'HereDoc') {
       const descriptor = descriptorOf(redirect, 0)
       const expands = redirect.delimiter?.quoted !== true && (redirect.body.parts ?? []).some(part => part.type !== 'Literal')
-      if (expands) scanParts(redirect.body.parts, env)
-      if (descriptor === 0) stdin = expands ? { text: null, unknown: true } : { text: redirect.body.text, unknown: false }
+      const expanded = expands ? hereDocumentValues(redirect.body.parts ?? [], env) : null
+      const text = expanded?.length === 1 ? literalOf(expanded[0] as Pattern) : null
+      if (descriptor === 0) stdin = !expands ? { text: redirect.body.text, unknown: false } : text === null ? { text: null, unknown: true } : { text, unknown: false }
       descriptors = withoutDescriptor(descriptors, descriptor)
       continue
     }
@@ -167,22 +172,39 @@ export function assignVariable(walker: Walker, state: ShellState, name: string, 
 }
 
 /**
- * Analyze one simple command.
+ * Analyze one simple command. When an expansion in it assigns a variable
+ * (`${d:=x}`, `$((IFS=0))`), later words and redirections may see the new
+ * value: the command is analyzed again with both values possible.
  * @returns the state after it.
  */
 export function simpleCommand(walker: Walker, node: Command, state: ShellState, depth: number, piped: boolean): ShellState {
+  const mark = walker.expansionAssignments().length
+  const { after, expanded } = simpleCommandIn(walker, node, state, depth, piped)
+  const assigned = walker.expansionAssignments().slice(mark, expanded)
+  if (assigned.length === 0) return after
+  const max = walker.options.maxAlternatives
+  const reassigned = assigned.reduce((next, [name, values]) => withVariable(next, name, values), state)
+  return joinStates(after, simpleCommandIn(walker, node, joinStates(state, reassigned, max), depth, piped).after, max)
+}
+
+/** One pass; `expanded` counts the walker's expansion assignments once the words and redirections have expanded. */
+function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth: number, piped: boolean): { after: ShellState, expanded: number } {
   const env = walker.env(state, depth)
   const plain = node.prefix.length === 0 && node.suffix.every(item => item.type === 'Word')
   const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? [] : [...node.prefix, ...node.suffix]
   const redirected = plain ? { stdin: NO_STDIN, state } : applyRedirections(walker, items.filter((item): item is Redirection => item.type !== 'Word' && item.type !== 'Assignment'), state, depth)
   const assignments = node.prefix.filter((item): item is Assignment => item.type === 'Assignment')
   const values = assignments.map(item => [item.name, assignmentValues(item, env)] as const)
-  if (node.name === undefined) return values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state)
+  if (node.name === undefined) {
+    const expanded = walker.expansionAssignments().length
+    return { after: values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state), expanded }
+  }
   values.forEach(([name, value]) => evaluateAssigned(walker, state, name, value, depth))
   const words = plain ? [node.name, ...(node.suffix as readonly Word[])] : [node.name, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
   const declared = plain ? [] : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
-  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : [])]
   let argv: Pattern[][] = [[]]
+  // The source text, and what it expands to where that is literal (`$'\x2e'`, a here-string's text).
+  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? '')]
   let uncertain = false
   for (const word of words) {
     const fields = expandWord(word, env)
@@ -194,9 +216,10 @@ export function simpleCommand(walker: Walker, node: Command, state: ShellState, 
     argv = argv.flatMap(prefixArgs => fields.alternatives.map(alternative => [...prefixArgs, ...alternative]))
     if (argv.length > walker.options.maxAlternatives) {
       walker.opaque(node.name.value, 'its words have too many possible values to analyze', [ANY], state, mentions)
-      return state
+      return { after: state, expanded: walker.expansionAssignments().length }
     }
   }
+  const expanded = walker.expansionAssignments().length
   const facts: InvokeFacts = { env: new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || (piped && redirected.stdin.text === null) }, declared, uncertain, mentions }
   let result: ShellState | null = null
   for (const alternative of argv) {
@@ -204,7 +227,7 @@ export function simpleCommand(walker: Walker, node: Command, state: ShellState, 
     result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
   }
   const after = result ?? state
-  return { ...after, descriptors: keptDescriptors(isBareExec(argv), state, redirected.state, after) }
+  return { after: { ...after, descriptors: keptDescriptors(isBareExec(argv), state, redirected.state, after) }, expanded }
 }
 
 /**
@@ -223,11 +246,28 @@ function declaredReadOnly(walker: Walker, name: string, argv: readonly Pattern[]
   return entries.length > 0 && entries.some(entry => entry.length <= argv.length && entry.every((word, index) => (index === 0 ? word === name : literalOf(argv[index] as Pattern) === word)))
 }
 
+/** How a command's prefix assignments outlive it ({@link afterCommandEnvironment}). */
+function environmentKind(argv: readonly Pattern[], state: ShellState, lookup: 'all' | 'no-functions' | 'builtins-only'): 'persists' | 'runs-code' | 'plain' {
+  const name = literalOf(argv[0] ?? [])
+  if (name === null || state.aliases) return 'runs-code'
+  if ((lookup === 'all' && state.functions.has(name)) || SPECIAL_BUILTINS.has(name)) return 'persists'
+  return STATE_BUILTINS.has(name) && !PLAIN_BUILTINS.has(name) ? 'runs-code' : 'plain'
+}
+
 /**
- * Run one argument list: a function, a state built-in, or a command of the table.
+ * Run one argument list: a function, a state built-in, or a command of the
+ * table, with the command's own variable assignments visible to what it runs.
  * @returns the state after it.
  */
 export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, state: ShellState, depth: number, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState {
+  if (facts.env.size === 0) return invokeIn(walker, argv, facts, state, depth, lookup)
+  const scoped = withCommandEnvironment(state, facts.env)
+  const after = invokeIn(walker, argv, facts, scoped, depth, lookup)
+  return afterCommandEnvironment(state, scoped, after, facts.env, environmentKind(argv, state, lookup), walker.options.maxAlternatives)
+}
+
+/** {@link invoke} in the state with the command's assignments applied. */
+function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, state: ShellState, depth: number, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState {
   const [head, ...args] = argv
   if (head === undefined) return state
   const written = literalOf(head)
@@ -246,7 +286,13 @@ export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFa
   }
   const name = system?.[3] ?? written
   const bodies = lookup === 'all' ? state.functions.get(name) : undefined
-  if (bodies !== undefined) return bodies.map(body => walker.functionBody(body, state, depth)).reduce((joined, next) => joinStates(joined, next, walker.options.maxAlternatives))
+  if (bodies !== undefined) {
+    const max = walker.options.maxAlternatives
+    const ran = bodies.map(body => (body === null ? invokeIn(walker, argv, facts, state, depth, 'no-functions') : walker.functionBody(body, state, depth)))
+    const joined = ran.reduce((left, right) => joinStates(left, right, max))
+    // `local` values are restored at return: the caller's values stay possible.
+    return { ...joined, vars: joinStates(state, joined, max).vars }
+  }
   if (STATE_BUILTINS.has(name)) {
     const after = applyBuiltin({ name, args, assignments: facts.declared, envNames: [...facts.env.keys()], stdinText: facts.stdin.text, home: walker.options.home }, state, builtinHost(walker, facts, state, depth))
     if (after !== undefined) return after
@@ -257,17 +303,22 @@ export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFa
   }
   if (declaredReadOnly(walker, name, argv)) return state
   const git = name === 'git' ? gitEnvironment : null
-  const dangerousEnv = [...facts.env.keys(), ...state.vars.keys()].find(variable => changesWhatRuns(variable) && git?.(variable) !== true && !harmlessSetting(variable, facts.env.has(variable) ? facts.env.get(variable) : state.vars.get(variable)))
+  const valueOf = (variable: string): Values | undefined => (facts.env.has(variable) ? facts.env.get(variable) : state.vars.get(variable))
+  const dangerous = [...new Set([...facts.env.keys(), ...state.vars.keys()])].filter(variable => changesWhatRuns(variable) && git?.(variable) !== true && !harmlessSetting(variable, valueOf(variable)))
   if (state.commandLookupUnknown) {
     walker.opaque(name, 'PATH, hashing or a startup file changed, so the command name may run another program', argv, state, facts.mentions)
     return state
   }
-  if (dangerousEnv !== undefined) walker.opaque(name, `${dangerousEnv} is set for it, which changes what it runs or reads`, argv, state, facts.mentions)
+  if (dangerous.length > 0) {
+    // What the variables hold is part of what the program may run or write.
+    const held = dangerous.flatMap(variable => valueOf(variable) ?? [ANY])
+    walker.opaque(name, `${dangerous.join(', ')} ${dangerous.length === 1 ? 'is' : 'are'} set for it, which changes what it runs or reads`, [...argv, ...held], state, () => [...facts.mentions(), ...held.map(value => literalOf(value) ?? '')])
+  }
   const shellOptions = [...facts.env.keys()].some(variable => variable === 'SHELLOPTS' || variable === 'BASHOPTS')
   if (args.length === 1 && ['--help', '--version'].includes(literalOf(args[0] as Pattern) ?? '')) return state
   const handler = COMMANDS.get(name)
   if (handler === undefined) {
-    for (const fallback of state.functions.get('command_not_found_handle') ?? []) walker.functionBody(fallback, state, depth)
+    for (const fallback of state.functions.get('command_not_found_handle') ?? []) if (fallback !== null) walker.functionBody(fallback, state, depth)
     walker.opaque(name, `${name} is not a command the analysis knows, so what it writes cannot be proven`, argv, state, facts.mentions)
     return state
   }
@@ -281,12 +332,12 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
   return {
     maxAlternatives: walker.options.maxAlternatives,
     script: (text, via, current) => walker.scriptText(text, via, current, depth),
-    run: (inner, _via, current, innerLookup) => invoke(walker, inner, { ...facts, env: new Map() }, current, depth + 1, innerLookup),
+    run: (inner, _via, current, innerLookup) => invoke(walker, inner, facts, current, depth + 1, innerLookup),
     opaque: (via, reason, words) => walker.opaque(via, reason, words, state, facts.mentions),
     evaluate: (kind, values, via, current) => walker.env(current, depth).evaluate(kind, values, via),
     assign: (node, current) => assignVariable(walker, current, node.name, assignmentValues(node, walker.env(current, depth)), depth),
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
-    leave: (kind, current) => walker.leave(kind, current),
+    leave: (kind, current, levels) => walker.leave(kind, current, levels),
   }
 }
 

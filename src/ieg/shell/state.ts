@@ -7,7 +7,7 @@
  */
 import type { CommandNode, CompoundList } from 'unbash'
 import { joinDescriptors, type DescriptorTable } from './descriptors.js'
-import { changesLookup } from './environment.js'
+import { changesLookup, changesOwnLookup } from './environment.js'
 import { lit, literalOf, type Pattern, type Values } from './pattern.js'
 
 export type { Values } from './pattern.js'
@@ -22,8 +22,8 @@ export interface ShellState {
   readonly oldCwd: Values
   /** Shell variables assigned in the command line. A name absent here is the environment's (unknown). */
   readonly vars: ReadonlyMap<string, Values>
-  /** Every body a function name may have (branches can define it differently). */
-  readonly functions: ReadonlyMap<string, readonly FunctionBody[]>
+  /** Every body a function name may have (branches can define it differently); null: it may be no function (an `unset` that may have removed it). */
+  readonly functions: ReadonlyMap<string, ReadonlyArray<FunctionBody | null>>
   /** Globs may match dot files and ignore case (`dotglob`, `nocaseglob`, `GLOBIGNORE`, or a persistent shell whose options are unknown). */
   readonly looseGlobs: boolean
   /** Aliases expand (`shopt -s expand_aliases`); every command name is then unknown. */
@@ -40,8 +40,18 @@ export interface ShellState {
   readonly unknownNames: boolean
   /** Variables declared integer (`declare -i`): what is assigned to them is evaluated as arithmetic. */
   readonly integers: ReadonlySet<string>
+  /** Arrays declared associative (`declare -A`): their keys are any text, not indices. */
+  readonly associative: ReadonlySet<string>
   /** Descriptors `exec` opened on files; null when unknown (a persistent shell). */
   readonly descriptors: DescriptorTable | null
+  /** Trap actions set so far: each may run before or after any later command. */
+  readonly traps: readonly TrapAction[]
+}
+
+/** A trap action; `inShell` ones (`DEBUG`, `ERR`, `RETURN`) change the state of the shell they run in. */
+export interface TrapAction {
+  readonly action: Pattern
+  readonly inShell: boolean
 }
 
 /**
@@ -61,7 +71,9 @@ export function initialState(persistent: boolean, startDirectory: string | null)
     ifsChanged: persistent,
     unknownNames: persistent,
     integers: new Set(),
+    associative: new Set(),
     descriptors: persistent ? null : new Map(),
+    traps: [],
   }
 }
 
@@ -111,7 +123,53 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     ifsChanged: a.ifsChanged || b.ifsChanged,
     unknownNames: a.unknownNames || b.unknownNames,
     integers: a.integers.size === 0 ? b.integers : b.integers.size === 0 ? a.integers : new Set([...a.integers, ...b.integers]),
+    associative: a.associative.size === 0 ? b.associative : b.associative.size === 0 ? a.associative : new Set([...a.associative, ...b.associative]),
     descriptors: joinDescriptors(a.descriptors, b.descriptors),
+    traps: a.traps === b.traps || b.traps.length === 0 ? a.traps : a.traps.length === 0 ? b.traps : [...new Map([...a.traps, ...b.traps].map(trap => [`${String(trap.inShell)}${patternKey(trap.action)}`, trap])).values()],
+  }
+}
+
+function sameValues(a: Values | undefined, b: Values | undefined): boolean {
+  if (a === b) return true
+  if (a === undefined || b === undefined || a === null || b === null || a.length !== b.length) return false
+  const keys = new Set(a.map(patternKey))
+  return b.every(value => keys.has(patternKey(value)))
+}
+
+function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>, same: (x: V | undefined, y: V | undefined) => boolean): boolean {
+  return a === b || (a.size === b.size && [...a.keys()].every(key => b.has(key) && same(a.get(key), b.get(key))))
+}
+
+/**
+ * Whether two states are the same (a loop has reached a fixed point).
+ * @param a - one state.
+ * @param b - another.
+ */
+export function sameState(a: ShellState, b: ShellState): boolean {
+  return sameValues(a.cwd, b.cwd) && sameValues(a.oldCwd, b.oldCwd)
+    && sameMap(a.vars, b.vars, sameValues)
+    && sameMap(a.functions, b.functions, (x, y) => x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every(body => y.includes(body))))
+    && a.looseGlobs === b.looseGlobs && a.aliases === b.aliases && a.commandLookupUnknown === b.commandLookupUnknown && a.ifsChanged === b.ifsChanged && a.unknownNames === b.unknownNames
+    && a.integers.size === b.integers.size && [...a.integers].every(name => b.integers.has(name))
+    && a.associative.size === b.associative.size && [...a.associative].every(name => b.associative.has(name))
+    && (a.descriptors === b.descriptors || (a.descriptors !== null && b.descriptors !== null && sameMap(a.descriptors, b.descriptors, sameValues)))
+    && a.traps.length === b.traps.length
+}
+
+/**
+ * Widen a loop's next entry state: every value that still changes from one
+ * pass to the next becomes unknown, so the loop reaches a fixed point.
+ * @param previous - the entry state of the last pass.
+ * @param next - the entry state of the next pass.
+ */
+export function widenState(previous: ShellState, next: ShellState): ShellState {
+  const vars = new Map([...next.vars].map(([name, values]) => [name, sameValues(previous.vars.get(name), values) ? values : null] as const))
+  return {
+    ...next,
+    vars,
+    cwd: sameValues(previous.cwd, next.cwd) ? next.cwd : null,
+    oldCwd: sameValues(previous.oldCwd, next.oldCwd) ? next.oldCwd : null,
+    descriptors: previous.descriptors !== null && next.descriptors !== null && sameMap(previous.descriptors, next.descriptors, sameValues) ? next.descriptors : null,
   }
 }
 
@@ -165,3 +223,60 @@ export function literalCwds(state: ShellState): string[] | null {
   }
   return out
 }
+
+/**
+ * The state a command runs in: the variables assigned for it alone
+ * (`NAME=value command`) are visible to what it runs (a function, `eval`,
+ * `source`, `cd`, a child shell).
+ * @param state - the state before the command.
+ * @param env - its prefix assignments.
+ */
+export function withCommandEnvironment(state: ShellState, env: ReadonlyMap<string, Values>): ShellState {
+  const vars = new Map(state.vars)
+  for (const [name, values] of env) vars.set(name, values)
+  const names = [...env.keys()]
+  return {
+    ...state,
+    vars,
+    commandLookupUnknown: state.commandLookupUnknown || names.some(changesOwnLookup),
+    ifsChanged: state.ifsChanged || names.includes('IFS'),
+    looseGlobs: state.looseGlobs || names.includes('GLOBIGNORE'),
+  }
+}
+
+type Flag = 'looseGlobs' | 'aliases' | 'commandLookupUnknown' | 'ifsChanged'
+const FLAGS: readonly Flag[] = ['looseGlobs', 'aliases', 'commandLookupUnknown', 'ifsChanged']
+
+/**
+ * The state after a command with prefix assignments. An assigned name gets
+ * its earlier value back, unless the command may keep the value (a special
+ * built-in, whose prefix assignments persist in POSIX mode) or reassigned it
+ * (the earlier and the new values are then both possible). An option the
+ * prefix assignments switched on stays on only when the command ran code
+ * that could have switched it on itself.
+ * @param before - the state before the command.
+ * @param scoped - the state it ran in ({@link withCommandEnvironment}).
+ * @param after - the state after it ran.
+ * @param env - its prefix assignments.
+ * @param kind - `persists` (a special built-in), `runs-code` (a function, `eval`, `source`), or `plain`.
+ * @param max - bound on alternatives.
+ */
+export function afterCommandEnvironment(before: ShellState, scoped: ShellState, after: ShellState, env: ReadonlyMap<string, Values>, kind: 'persists' | 'runs-code' | 'plain', max: number): ShellState {
+  if (env.size === 0) return after
+  const vars = new Map(after.vars)
+  const kept: string[] = []
+  for (const name of env.keys()) {
+    const earlier = before.vars.has(name) ? before.vars.get(name) ?? null : undefined
+    const value = after.vars.has(name) ? after.vars.get(name) ?? null : null
+    if (kind === 'persists' || value !== scoped.vars.get(name)) {
+      vars.set(name, earlier === undefined ? null : unionValues(earlier, value, max))
+      kept.push(name)
+    } else if (earlier === undefined) vars.delete(name)
+    else vars.set(name, earlier)
+  }
+  let next: ShellState = { ...after, vars }
+  for (const flag of FLAGS) if (scoped[flag] && !before[flag] && kind !== 'runs-code') next = { ...next, [flag]: false }
+  for (const name of kept) next = withVariable(next, name, next.vars.get(name) ?? null)
+  return next
+}
+

@@ -6,7 +6,8 @@ import type { ParsedScript } from 'unbash'
 import type { TargetScope } from './effects.js'
 import type { ExpansionEnv } from './expand.js'
 import type { Pattern } from './pattern.js'
-import type { FunctionBody, ShellState } from './state.js'
+import type { Exit } from './builtins.js'
+import type { FunctionBody, ShellState, Values } from './state.js'
 
 /** Settings of one analysis. */
 export interface ShellAnalysisOptions {
@@ -45,6 +46,8 @@ export interface Walker {
   scriptText(text: Pattern, via: string, state: ShellState, depth: number): ShellState
   /** Analyze a function body called in `state`. */
   functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState
-  /** `return` (from a function) or `break`/`continue` (from a loop) left with this state. */
-  leave(kind: 'function' | 'loop', state: ShellState): void
+  /** Variables expansions assigned so far in the node being analyzed, oldest first. */
+  expansionAssignments(): ReadonlyArray<readonly [string, Values]>
+  /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */
+  leave(kind: Exit, state: ShellState, levels: number | null): void
 }

@@ -58,7 +58,8 @@ export function protectedEntryOf(relative: string, rules: ProtectionRules): Prot
 export function mentionedEntry(text: string, rules: ProtectionRules): ProtectedEntry | undefined {
   return rules.entries.find((entry) => {
     const escaped = entry.segments.join('/').replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
-    return new RegExp(`(^|[^A-Za-z0-9_.-])${escaped}($|[^A-Za-z0-9_.-])`, rules.caseSensitive ? '' : 'i').test(text)
+    // Also glued to a short option (`-o.git/hooks`).
+    return new RegExp(`(^|[^A-Za-z0-9_.-]|(?<=(^|[^A-Za-z0-9_.-])-[A-Za-z0-9]{1,8}))${escaped}($|[^A-Za-z0-9_.-])`, rules.caseSensitive ? '' : 'i').test(text)
   })
 }
 

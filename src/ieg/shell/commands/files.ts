@@ -38,8 +38,13 @@ function operandsWritten(spec: OptionSpec, recursiveScope: TargetScope = 'subtre
   }
 }
 
-/** Sources and destination of `cp`, `mv`, `ln`, `install`. */
-function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boolean }): CommandHandler {
+/**
+ * Sources, destination and links of `cp`, `mv`, `ln`, `install`. `cp -P`,
+ * `-d`, `-a` and a recursive copy without `-L` copy a link as a link, so a
+ * copied link into a protected path is a link to it; `--parents` writes the
+ * source's whole path under the destination.
+ */
+function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boolean, copies: boolean }): CommandHandler {
   return (call, sink) => {
     const parsed = parseArgs(call.args, spec)
     if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
@@ -50,6 +55,8 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     const recursive = options.movesSources || hasOption(parsed, ...RECURSIVE, '-a', '--archive')
     const scope: TargetScope = recursive ? 'subtree' : 'entry'
     const linking = options.links || hasOption(parsed, '-l', '--link', '-s', '--symbolic-link')
+    const copiesLinks = options.copies && hasOption(parsed, '-P', '--no-dereference', '-d', ...RECURSIVE, '-a', '--archive') && !hasOption(parsed, '-L', '--dereference', '-H')
+    const parents = hasOption(parsed, '--parents')
     const backup = hasOption(parsed, '-b', '--backup') ? lit(literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit('~')) ?? '~') : null
     const written = (path: Pattern): void => {
       sink.write(call.name, path, scope)
@@ -62,7 +69,8 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
         const linkDirectory = named ?? (sources.length > 1 ? destination : posixDirname(destination))
         if (linkDirectory !== null) sink.write(`${call.name} (link to)`, concat(linkDirectory, lit('/'), source), 'entry')
       }
-      written(into(destination, basenameOf(source)))
+      if (copiesLinks) sink.write(`${call.name} (copies a link)`, source, 'link')
+      written(parents ? concat(destination, lit('/'), source) : into(destination, basenameOf(source)))
     }
     if (named === undefined && sources.length <= 1) written(destination)
     if (sources.length === 0 && call.uncertainArity) opaqueCall(call, sink, 'its operands are not literal')
@@ -191,14 +199,14 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
     if (parsed.unreadable && parsed.operands.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
     for (const file of parsed.operands) if (literalOf(file) !== '-') sink.write('tee', file, 'entry')
   },
-  mv: transfer(TRANSFER_SPEC, { movesSources: true, links: false }),
-  cp: transfer(TRANSFER_SPEC, { movesSources: false, links: false }),
-  ln: transfer(TRANSFER_SPEC, { movesSources: false, links: true }),
+  mv: transfer(TRANSFER_SPEC, { movesSources: true, links: false, copies: false }),
+  cp: transfer(TRANSFER_SPEC, { movesSources: false, links: false, copies: true }),
+  ln: transfer(TRANSFER_SPEC, { movesSources: false, links: true, copies: false }),
   install: (call, sink) => {
     const parsed: ParsedArgs = parseArgs(call.args, TRANSFER_SPEC)
     if (hasOption(parsed, '--strip-program')) return opaqueCall(call, sink, '--strip-program runs another program')
     if (hasOption(parsed, '-d', '--directory')) return parsed.operands.forEach(dir => sink.write('install -d', dir, 'entry'))
-    transfer(TRANSFER_SPEC, { movesSources: false, links: false })(call, sink)
+    transfer(TRANSFER_SPEC, { movesSources: false, links: false, copies: false })(call, sink)
   },
   dd: (call, sink) => {
     for (const arg of call.args) {

@@ -5,24 +5,64 @@
  * prefixes of long options that run programs). Pure.
  */
 import { hasOption, optionValues, parseArgs } from '../argv.js'
-import { concat, joinPattern, lit, literalOf, type Pattern } from '../pattern.js'
+import { concat, joinPattern, lit, literalOf, type Atom, type Pattern } from '../pattern.js'
 import { basenameOf } from './files.js'
 import { controlSection, controlSetting } from './git-settings.js'
 import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
 
-const READERS = new Set(['status', 'log', 'show', 'blame', 'annotate', 'ls-files', 'ls-tree', 'ls-remote', 'rev-parse', 'rev-list', 'describe', 'shortlog', 'cat-file', 'name-rev', 'for-each-ref', 'merge-base', 'count-objects', 'fsck', 'whatchanged', 'var', 'check-ignore', 'check-attr', 'check-mailmap', 'check-ref-format', 'show-ref', 'show-branch', 'diff-tree', 'diff-files', 'diff-index', 'range-diff', 'cherry', 'verify-commit', 'verify-tag', 'verify-pack', 'help', 'version', 'get-tar-commit-id', 'column', 'merge-tree', 'request-pull', 'diff', 'grep'])
+const READERS = new Set(['status', 'log', 'show', 'blame', 'annotate', 'ls-files', 'ls-tree', 'ls-remote', 'rev-parse', 'rev-list', 'describe', 'shortlog', 'cat-file', 'name-rev', 'for-each-ref', 'merge-base', 'count-objects', 'fsck', 'whatchanged', 'var', 'check-ignore', 'check-attr', 'check-mailmap', 'check-ref-format', 'show-ref', 'show-branch', 'diff-tree', 'diff-files', 'diff-index', 'range-diff', 'cherry', 'verify-commit', 'verify-tag', 'verify-pack', 'help', 'version', 'get-tar-commit-id', 'column', 'request-pull', 'diff', 'grep'])
 const HISTORY = new Set(['add', 'commit', 'fetch', 'push', 'update-ref', 'update-index', 'gc', 'prune', 'repack', 'pack-refs', 'commit-tree', 'mktag', 'mktree', 'write-tree', 'replace', 'rerere', 'init', 'unpack-objects', 'index-pack', 'fast-import', 'prune-packed', 'commit-graph', 'multi-pack-index', 'tag', 'branch', 'notes', 'reflog', 'remote', 'symbolic-ref', 'hash-object', 'reset', 'submodule', 'maintenance', 'worktree', 'bundle', 'stash', 'bisect', 'apply'])
 const WORKTREE = new Set(['checkout', 'switch', 'restore', 'clean', 'am', 'merge', 'rebase', 'cherry-pick', 'revert', 'pull', 'checkout-index', 'read-tree', 'sparse-checkout'])
 const RUNS_PROGRAMS = new Set(['difftool', 'mergetool', 'send-email', 'daemon', 'instaweb', 'web--browse', 'filter-branch', 'p4', 'svn', 'cvsimport', 'cvsexportcommit', 'cvsserver', 'quiltimport', 'shell', 'upload-pack', 'receive-pack', 'credential', 'credential-store', 'credential-cache', 'remote-ext', 'archimport', 'gui', 'citool', 'gitk'])
-/** Subcommands whose `-n`/`--dry-run` only reports. */
-const DRY_RUNS: Record<string, RegExp> = {
-  clean: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
-  rm: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
-  add: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
-  mv: /^(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)$/,
-  commit: /^--dry-run$/,
-  fetch: /^--dry-run$/,
-  push: /^(--dry-run|-n)$/,
+/** Subcommands whose `-n`/`--dry-run` only reports, with the short options that take a value (a letter after one is its value). */
+const DRY_RUNS: Record<string, { readonly short: boolean, readonly valued: string }> = {
+  clean: { short: true, valued: 'e' },
+  rm: { short: true, valued: '' },
+  add: { short: true, valued: '' },
+  mv: { short: true, valued: '' },
+  commit: { short: false, valued: '' },
+  fetch: { short: false, valued: '' },
+  push: { short: true, valued: '' },
+}
+
+/** Whether an argument asks for a dry run: `--dry-run`, or `n` in a short cluster before any valued letter. */
+function dryRunArgument(arg: string, rule: { readonly short: boolean, readonly valued: string }): boolean {
+  if (arg === '--dry-run') return true
+  if (!rule.short || !/^-[a-zA-Z]+$/.test(arg)) return false
+  for (const letter of arg.slice(1)) {
+    if (letter === 'n') return true
+    if (rule.valued.includes(letter)) return false
+  }
+  return false
+}
+
+/** Long options of `git config`, so that git's unique prefixes (`--unset-a`) read as the option they abbreviate. */
+const CONFIG_FLAGS = ['global', 'system', 'local', 'worktree', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'replace-all', 'add', 'unset', 'unset-all', 'rename-section', 'remove-section', 'list', 'edit', 'get-color', 'get-colorbool', 'bool', 'int', 'bool-or-int', 'bool-or-str', 'path', 'expiry-date', 'no-type', 'null', 'name-only', 'includes', 'no-includes', 'show-origin', 'show-scope']
+
+/** Letters of a git pathspec that git matches itself, as a glob. */
+const PATHSPEC_GLOB = /[*?[]/
+
+/**
+ * A pathspec as the paths it may name: git expands glob characters itself
+ * (quoted or not), and magic (`:(glob)`, `:!`) may name any path.
+ */
+function pathspec(path: Pattern): Pattern {
+  const text = literalOf(path)
+  if (text === null) return path
+  if (text.startsWith(':')) return [{ t: 'any' }]
+  if (!PATHSPEC_GLOB.test(text)) return path
+  const atoms: Atom[] = []
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i] as string
+    const close = ch === '[' ? text.indexOf(']', i + 2) : -1
+    if (ch === '*') atoms.push({ t: 'star' })
+    else if (ch === '?') atoms.push({ t: 'qmark' })
+    else if (close > i) {
+      atoms.push({ t: 'class', body: text.slice(i + 1, close) })
+      i = close
+    } else atoms.push({ t: 'lit', s: ch })
+  }
+  return concat(atoms)
 }
 
 /** Whether `text` is the long option `full`, or a prefix of it at least `shortest` long, with or without `=value`. */
@@ -42,7 +82,8 @@ function verb(texts: readonly string[], valued: readonly string[] = []): string 
 }
 
 function isBranchListing(texts: readonly string[]): boolean {
-  const valued = ['--format', '--sort', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--abbrev', '--color', '--column']
+  // `--abbrev`, `--color` and `--column` take a value only as `--name=value`.
+  const valued = ['--format', '--sort', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at']
   const listing = ['--list', '-l', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '--show-current']
   const operands: string[] = []
   for (let i = 0; i < texts.length; i += 1) {
@@ -72,9 +113,10 @@ function isListing(sub: string, texts: readonly string[]): boolean {
     case 'bisect': return ['log', 'visualize', 'view', 'terms'].includes(texts[0] ?? '')
     case 'bundle': return ['verify', 'list-heads'].includes(texts[0] ?? '')
     case 'apply': return texts.some(arg => ['--check', '--stat', '--numstat', '--summary'].includes(arg)) && !texts.includes('--apply')
+    case 'merge-tree': return texts.includes('--trivial-merge') || (!texts.includes('--write-tree') && texts.filter(arg => !arg.startsWith('-')).length === 3)
     default: {
       const dryRun = DRY_RUNS[sub]
-      return dryRun !== undefined && texts.some(arg => dryRun.test(arg))
+      return dryRun !== undefined && texts.some(arg => dryRunArgument(arg, dryRun))
     }
   }
 }
@@ -93,8 +135,8 @@ function runsProgram(sub: string, texts: readonly string[]): boolean {
   }
 }
 
-function config(args: readonly Pattern[], sink: CommandSink, call: CommandCall): void {
-  const parsed = parseArgs(args, { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default', 'comment', 'value', 'fixed-value'] })
+function config(args: readonly Pattern[], sink: CommandSink, call: CommandCall, directory: Pattern): void {
+  const parsed = parseArgs(args, { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default', 'comment', 'value', 'fixed-value'], longFlags: CONFIG_FLAGS })
   if (parsed.unreadable) return opaqueCall(call, sink, 'git config has an argument that is not literal')
   const operands = parsed.operands.map(literalOf)
   let action = operands[0]
@@ -107,7 +149,7 @@ function config(args: readonly Pattern[], sink: CommandSink, call: CommandCall):
   if (action === 'get' || action === 'list') return
   const key = rest[0]
   if (key === null || key === undefined) return opaqueCall(call, sink, 'git config names no literal key')
-  for (const file of optionValues(parsed, '-f', '--file')) sink.write('git config --file', file, 'entry')
+  for (const file of optionValues(parsed, '-f', '--file')) sink.write('git config --file', joinPattern(directory, file), 'entry')
   if (action === 'rename-section') {
     const target = rest[1]
     if (target === null || target === undefined || controlSection(target)) return sink.control(`git config --rename-section ${key}`, 'it renames a section into one whose keys make git run a program')
@@ -163,7 +205,17 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (runsProgram(sub, texts)) return opaqueCall(call, sink, `${via} runs another program`)
   if (sub === 'submodule' && verb(texts) === 'foreach') return foreach(args, texts, sink, via)
   outputFiles(texts, args, via, sink, directory)
-  if (sub === 'config') return config(args, sink, call)
+  if (texts.some(arg => /^(ext|fd)::/.test(arg) || /^--[a-z-]+=(ext|fd)::/.test(arg))) return sink.control(via, 'an ext:: or fd:: URL runs a program')
+  if (sub === 'config') return config(args, sink, call, directory)
+  if (sub === 'apply') {
+    const ancestor = optionValues(parseArgs(args, { longValue: ['build-fake-ancestor', 'exclude', 'include', 'directory', 'whitespace'], shortValue: 'p' }), '--build-fake-ancestor')
+    for (const file of ancestor) sink.write('git apply --build-fake-ancestor', at(file), 'entry')
+  }
+  if (sub === 'fast-import') {
+    const marks = optionValues(parseArgs(args, { longValue: ['export-marks', 'import-marks', 'import-marks-if-exists', 'export-pack-edges', 'date-format', 'max-pack-size', 'big-file-threshold', 'depth', 'active-branches', 'cat-blob-fd', 'done', 'rewrite-submodules-from', 'rewrite-submodules-to'] }), '--export-marks', '--export-pack-edges')
+    for (const file of marks) sink.write('git fast-import', at(file), 'entry')
+  }
+  if (sub === 'rm' && texts.some(arg => longOption(arg, '--pathspec-from-file', 12))) return sink.write(`${via} --pathspec-from-file`, at([{ t: 'any' }]), 'subtree')
   if (sub === 'archive') {
     const parsed = parseArgs(args, { shortValue: 'o', longValue: ['output', 'format', 'prefix', 'remote', 'exec'] })
     if (hasOption(parsed, '--remote')) return opaqueCall(call, sink, 'git archive --remote runs a remote program')
@@ -184,7 +236,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   }
   if (sub === 'submodule' && verb(texts) === 'deinit') {
     const paths = parseArgs(args.slice(texts.indexOf('deinit') + 1), {}).operands
-    for (const path of paths.length === 0 || texts.includes('--all') ? [directory] : paths.map(at)) sink.write(via, path, 'subtree')
+    for (const path of paths.length === 0 || texts.includes('--all') ? [directory] : paths.map(path => at(pathspec(path)))) sink.write(via, path, 'subtree')
     return sink.history(via)
   }
   if (sub === 'rm' && texts.includes('--cached')) return sink.history(via)
@@ -194,7 +246,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     if (operands[0] !== undefined) sink.write(via, target, 'beneath')
     return sink.write(via, concat(target, lit('/.git')), 'entry')
   }
-  if (sub === 'rm' || sub === 'mv') return parseArgs(args, {}).operands.forEach(path => sink.write(via, at(path), 'subtree'))
+  if (sub === 'rm' || sub === 'mv') return parseArgs(args, {}).operands.forEach(path => sink.write(via, at(sub === 'rm' ? pathspec(path) : path), 'subtree'))
   if (sub === 'bundle' && texts[0] === 'create') {
     const file = parseArgs(args.slice(1), { longValue: ['version'], stopAtOperand: true }).operands[0]
     return file === undefined ? opaqueCall(call, sink, 'git bundle create names no file') : sink.write(via, at(file), 'entry')

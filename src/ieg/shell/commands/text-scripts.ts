@@ -22,10 +22,38 @@ function restOfLine(text: string, from: number): [string, number] {
   return [text.slice(from, stop).trim(), stop]
 }
 
-/** Skip a delimited part starting after its opening delimiter; returns the index after the closing one. */
-function skipDelimited(text: string, from: number, delimiter: string): number {
+/**
+ * The index after a bracket expression opening at `from` (`[/]`, `[^]/]`,
+ * `[[:alpha:]/]`), in which the delimiter is an ordinary character; -1 when
+ * it does not close on its line or holds a backslash (read differently by
+ * sed and awk implementations).
+ */
+function skipBracket(text: string, from: number): number {
+  let i = from + 1
+  if (text[i] === '^') i += 1
+  if (text[i] === ']') i += 1
+  while (i < text.length && text[i] !== ']') {
+    if (text[i] === '\\' || text[i] === '\n') return -1
+    if (text[i] === '[' && /[:.=]/.test(text[i + 1] ?? '')) {
+      const close = text.indexOf(`${text[i + 1] as string}]`, i + 2)
+      if (close < 0) return -1
+      i = close + 2
+      continue
+    }
+    i += 1
+  }
+  return i < text.length ? i + 1 : -1
+}
+
+/** Skip a delimited part starting after its opening delimiter; returns the index after the closing one. In a regular expression, a bracket expression may hold the delimiter. */
+function skipDelimited(text: string, from: number, delimiter: string, regex = false): number {
   let i = from
   while (i < text.length && text[i] !== delimiter) {
+    if (regex && text[i] === '[') {
+      i = skipBracket(text, i)
+      if (i < 0) return -1
+      continue
+    }
     if (text[i] === '\\') i += 1
     else if (text[i] === '\n' && delimiter !== '\n') return -1
     i += 1
@@ -47,7 +75,7 @@ function skipAddress(text: string, from: number): number {
     }
     if (text[i] === '/' || text[i] === '\\') {
       const delimiter = text[i] === '\\' ? text[i + 1] ?? '' : '/'
-      const next = skipDelimited(text, i + (text[i] === '\\' ? 2 : 1), delimiter)
+      const next = skipDelimited(text, i + (text[i] === '\\' ? 2 : 1), delimiter, true)
       if (next < 0) return false
       i = next
       while (/[IM]/.test(text[i] ?? '')) i += 1
@@ -89,7 +117,7 @@ export function scanSedScript(text: string): SedScriptEffects {
       i = stop
     } else if (command === 's' || command === 'y') {
       const delimiter = text[i] ?? ''
-      let next = skipDelimited(text, i + 1, delimiter)
+      let next = skipDelimited(text, i + 1, delimiter, command === 's')
       next = next < 0 ? -1 : skipDelimited(text, next, delimiter)
       if (next < 0) return { writes, executes, unknown: true }
       i = next
@@ -189,7 +217,7 @@ function stripAwkLiterals(program: string): string {
       continue
     }
     if (ch === '/' && (/^$|[(,~!&|{};\n=<>?:+*%^-]/.test(last) || AWK_REGEX_AFTER_WORD.test(out.trimEnd()))) {
-      const end = skipDelimited(program, i + 1, '/')
+      const end = skipDelimited(program, i + 1, '/', true)
       if (end > 0) {
         out += '//'
         i = end - 1

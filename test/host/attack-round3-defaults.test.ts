@@ -1,0 +1,101 @@
+/**
+ * Third attack round on the protected `.git` at the default configuration
+ * (`{}`, policy allow), through the host's real `bash` tool in a fresh real
+ * git repository per attempt. Each test fails while its bypass exists: it
+ * asserts that nothing under a `.git` (at any depth) changed, apart from the
+ * objects, refs, logs and index that git history commands write themselves,
+ * and that no code-executing git setting appeared.
+ */
+import { execFileSync } from 'node:child_process'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toolResults } from '../support/governed.ts'
+import { git, gitWorkspace } from '../support/git-workspace.ts'
+import { createAgent, runTurn, scriptModel } from '../support/host.ts'
+import { iegHost } from '../support/ieg-host.ts'
+import type { WorkspaceHost } from '../support/workspace-host.ts'
+import { call, say, type ScriptedTurn } from '../support/script.ts'
+import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
+import { ROUND3_DEFAULT_BYPASSES, type Attack } from '../fixtures/attack-corpus.ts'
+
+const cleanups: Array<() => Promise<unknown>> = []
+const queue: ScriptedTurn[] = []
+let host: WorkspaceHost
+let session = 0
+
+beforeAll(async () => {
+  host = await iegHost(cleanups, {}, { 'README.md': '# host\n' }, { realTools: true })
+  scriptModel(host.ctx, Array.from({ length: 4000 }, () => () => queue.shift() ?? say('done')))
+})
+afterAll(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+
+/** A fresh repository: files, a nested repository `sub`, links into `.git`, archives. */
+async function fixture(): Promise<string> {
+  const ws = await gitWorkspace({
+    'README.md': '# App\n',
+    'docs/guide.md': '# Guide\n',
+    'deep/a/b/keep.txt': 'k\n',
+    'hk/pre-commit': '#!/bin/sh\necho pwned > "$(git rev-parse --git-dir)/pwned-by-hook"\n',
+  }, { nested: 'sub', links: { lnk: '.git', hooks: '.git/hooks', dang: '.git/hooks/post-commit' } })
+  await chmod(join(ws, 'hk/pre-commit'), 0o755)
+  const stage = await mkdtemp(join(tmpdir(), 'dshg-attack3-stage-'))
+  execFileSync('sh', ['-c', [
+    'set -e', 'mkdir -p p && echo hello > p/hello.txt',
+    'tar -cf "$1/a.tar" -C p hello.txt', '(cd p && zip -q "$1/a.zip" hello.txt)',
+  ].join('\n'), 'sh', ws], { cwd: stage })
+  await rm(stage, { recursive: true, force: true })
+  cleanups.push(() => rm(ws, { recursive: true, force: true }))
+  return ws
+}
+
+/** Git settings that make git run a program, in every repository config under the tree. */
+function controlSettings(ws: string): string[] {
+  const found: string[] = []
+  const files = execFileSync('sh', ['-c', 'find . -path "*/.git/config" -type f 2>/dev/null'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean)
+  for (const file of files) {
+    let listing = ''
+    try { listing = execFileSync('git', ['config', '--file', file, '--list'], { cwd: ws, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) } catch { listing = '' }
+    for (const line of listing.split('\n')) {
+      if (/^(alias\.|imap\.tunnel|interactive\.difffilter|core\.(hookspath|fsmonitor|alternaterefscommand|sshcommand|editor|pager)|trailer\..*\.(command|cmd)|remote\..*\.(push)?url=(ext|fd)::)/i.test(line)) found.push(`${file}: ${line}`)
+    }
+  }
+  return found
+}
+
+/** What git history commands (allowed at the defaults) write into the top-level .git themselves. */
+const HISTORY_BOOKKEEPING = /^(added|changed|removed) \.git(\/(objects|refs|logs)(\/.*)?|\/(index|COMMIT_EDITMSG|ORIG_HEAD|HEAD|packed-refs|FETCH_HEAD|AUTO_MERGE|REBASE_HEAD))?$/
+
+async function addSubmodule(ws: string): Promise<void> {
+  const source = await gitWorkspace({ 'm.txt': 'm\n' })
+  cleanups.push(() => rm(source, { recursive: true, force: true }))
+  git(ws, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', source, 'sm')
+  git(ws, 'commit', '-qm', 'submodule')
+}
+
+async function attempt(entry: Attack): Promise<{ refused: boolean, text: string, gitChanges: string[], newControl: string[] }> {
+  const ws = await fixture()
+  if (entry.setup === 'add-submodule') await addSubmodule(ws)
+  if (entry.setup === 'remove-links') for (const name of ['lnk', 'hooks', 'dang']) await rm(join(ws, name))
+  if (entry.setup === 'patch-file') execFileSync('sh', ['-c', 'echo more >> README.md && git diff > x.patch && git checkout -q README.md'], { cwd: ws })
+  const before = await snapshotTree(ws)
+  const controlBefore = controlSettings(ws)
+  queue.push(call('bash', { command: entry.command, description: 'attempt', ...(entry.workdir === undefined ? {} : { workdir: entry.workdir }) }), say('next'))
+  const agent = createAgent(host.ctx, `attack-round3-defaults-${++session}`, ws)
+  await runTurn(agent, entry.name)
+  const result = toolResults(agent).at(-1) ?? { text: '(no result)', isError: false }
+  const gitChanges = treeChanges(before, await snapshotTree(ws)).filter(change => /(^| |\/)\.git(\/|$)/i.test(change) && !HISTORY_BOOKKEEPING.test(change))
+  const newControl = controlSettings(ws).filter(line => !controlBefore.includes(line))
+  return { refused: result.isError && result.text.includes('IEG'), text: result.text.slice(0, 300), gitChanges, newControl }
+}
+
+describe('round 3: bypasses of the protected .git at the defaults', () => {
+  for (const entry of ROUND3_DEFAULT_BYPASSES) {
+    it(`refuses or keeps .git unchanged: ${entry.name}`, async () => {
+      const outcome = await attempt(entry)
+      if (process.env['R3_DEBUG'] === '1') console.log(`R3 ${entry.name} :: ${outcome.refused ? 'refused' : 'allowed'} :: ${outcome.text.replace(/\n/g, ' ')} :: ${JSON.stringify([...outcome.gitChanges.slice(0, 6), ...outcome.newControl])}`)
+      expect({ gitChanges: outcome.gitChanges, newControl: outcome.newControl }, `${outcome.refused ? 'refused' : 'allowed'}: ${outcome.text} | changed: ${JSON.stringify([...outcome.gitChanges.slice(0, 6), ...outcome.newControl])}`).toEqual({ gitChanges: [], newControl: [] })
+    })
+  }
+})
