@@ -19,7 +19,7 @@ import { parseContractInput, type ContractLimits, type ContractSpec } from '../c
 import { openContract, openReviewedContract } from '../contract/lifecycle.js'
 import { evidenceProposal, type ContractKind } from '../review/evidence.js'
 import { sealProfiles } from '../verification/profiles.js'
-import { withRequiredVerifiers } from '../verification/inject.js'
+import { refuseReservedIds, withRequiredVerifiers } from '../verification/inject.js'
 import { intentProposal, parseIntentInput, type IntentProposal, type OrientationFacts } from '../review/intent.js'
 import { evidenceSections, intentSections } from '../review/markdown.js'
 import { contractReviewRecord, intentReviewRecord, type StageOutcome } from '../review/review-records.js'
@@ -108,7 +108,9 @@ export async function beginContract(ctx: Context, agent: Agent, args: Record<str
   requireOpenable(ctx, agent)
   const { intent: rawIntent, ...contractArgs } = args
   const parsed = parseContractInput(contractArgs, limits)
-  const spec = kind === 'code' ? withRequiredVerifiers(parsed, sealProfiles(config.codeVerificationProfiles)) : parsed
+  const profiles = sealProfiles(config.codeVerificationProfiles)
+  refuseReservedIds(parsed, profiles)
+  const spec = kind === 'code' ? withRequiredVerifiers(parsed, profiles) : parsed
   const coverage = assessCoverage(spec.claims, spec.checks)
   if (coverage.status !== 'ready') throw new Error(`coverage is review-required, so no contract was opened:\n- ${coverage.findings.join('\n- ')}`)
   if (config.contractReview.mode === 'off') {

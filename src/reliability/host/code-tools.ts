@@ -13,14 +13,14 @@ import type { JsonObject } from '../../kernel/json.js'
 import type { ReliabilityConfig } from '../config.js'
 import type { ContractLimits } from '../contract/input.js'
 import { profileMetadata, sealProfiles } from '../verification/profiles.js'
-import { VERIFICATION_OUTCOMES } from '../verification/record.js'
+import { CODE_VERIFY_TOOL, VERIFICATION_OUTCOMES } from '../verification/record.js'
 import { beginContract, type PendingReviews } from './begin.js'
 import { contractParameters } from './contract-schema.js'
 import { activeState } from './governor-state.js'
 import { runVerifier } from './verifier-run.js'
 
 /** The code-verification tool names (governor tools: their own calls are not evidence). */
-export const CODE_TOOL_NAMES = ['reliability_code_profiles', 'reliability_begin_code', 'reliability_code_verify'] as const
+export const CODE_TOOL_NAMES = ['reliability_code_profiles', 'reliability_begin_code', CODE_VERIFY_TOOL] as const
 
 function agentOf(exec: ToolRunContext, tool: string): Agent {
   if (exec.agent === undefined) throw new Error(`${tool} needs a calling agent (no session to govern)`)
@@ -56,12 +56,12 @@ export function registerCodeTools(ctx: Context, config: ReliabilityConfig, limit
   }))
 
   ctx.tools.register(defineTool({
-    name: 'reliability_code_verify',
+    name: CODE_VERIFY_TOOL,
     description: 'Run one of the deployment\'s verifier profiles in the host sandbox now and record the result as evidence for the active contract. Only a run after your last change counts. Shows the end of the output.',
     parameters: { profile_id: { type: 'string', required: true, description: 'A profile id from reliability_code_profiles.' } },
     output: jsonToolOutput,
     execute: async (args, exec) => {
-      const agent = agentOf(exec, 'reliability_code_verify')
+      const agent = agentOf(exec, CODE_VERIFY_TOOL)
       const profile = byId.get(args.profile_id)
       if (profile === undefined) throw new Error(`profile_id: names no configured verifier profile (configured: ${[...byId.keys()].join(', ') || 'none'})`)
       activeState(ctx, agent)

@@ -7,7 +7,7 @@
  */
 
 /** Names that look like credentials: never passed to a verifier. */
-const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|COOKIE|AUTH)|^(DEEPSEEK|AWS|GOOGLE|GCP|GCLOUD|AZURE|OPENAI|ANTHROPIC|GITHUB|GH|GITLAB|NPM|DSH|SSH|DOCKER|KUBE)_|^(KUBECONFIG|NETRC|PGPASSFILE)$/i
+const SECRET_NAME = /(KEY|TOKEN|SECRET|PASS|_PWD$|CREDENTIAL|COOKIE|AUTH|JWT|PRIVATE|PEM|DSN|WEBHOOK|SESSION|SIGNATURE)|(^|_)(DATABASE|DB|REDIS|MONGO|AMQP|BROKER)_?URL$|^(DEEPSEEK|AWS|GOOGLE|GCP|GCLOUD|AZURE|OPENAI|ANTHROPIC|GITHUB|GH|GITLAB|NPM|DSH|SSH|DOCKER|KUBE)_|^(KUBECONFIG|NETRC|PGPASSFILE)$/i
 
 /**
  * Whether a variable name looks like a credential.
@@ -27,4 +27,14 @@ export function verifierEnvironment(parent: Readonly<Record<string, string | und
   const env: Record<string, string | undefined> = {}
   for (const [name, value] of Object.entries(parent)) env[name] = allowlist.includes(name) && !secretName(name) ? value : undefined
   return env
+}
+
+/**
+ * The PATH entries an executable may be looked up in: absolute ones only
+ * (an empty or relative entry resolves against whatever directory the host
+ * runs in, usually the project).
+ * @param path - a PATH value.
+ */
+export function absolutePathEntries(path: string | undefined): string[] {
+  return (path ?? '').split(':').filter(entry => entry.startsWith('/'))
 }

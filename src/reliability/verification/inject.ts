@@ -13,6 +13,23 @@ export function verifierIds(profile: VerifierProfile): { readonly check: string,
 }
 
 /**
+ * Refuse a model-written contract that uses an id reserved for a configured
+ * profile, in every contract: a look-alike claim must not pass for the
+ * injected one.
+ * @param spec - the model's validated contract.
+ * @param profiles - the deployment's sealed profiles.
+ * @throws InputError naming the reserved id and its profile.
+ */
+export function refuseReservedIds(spec: ContractSpec, profiles: readonly VerifierProfile[]): void {
+  for (const profile of profiles) {
+    const ids = verifierIds(profile)
+    const role = profile.required ? 'required verifier profile' : 'verifier profile'
+    if (spec.checks.some(check => check.id === ids.check)) throw new InputError('checks', `the id ${ids.check} is reserved for the ${role} ${profile.id}`)
+    if (spec.claims.some(claim => claim.id === ids.claim)) throw new InputError('claims', `the id ${ids.claim} is reserved for the ${role} ${profile.id}`)
+  }
+}
+
+/**
  * The spec with every required profile injected.
  * @param spec - the model's validated contract.
  * @param profiles - the deployment's sealed profiles.
@@ -21,12 +38,11 @@ export function verifierIds(profile: VerifierProfile): { readonly check: string,
 export function withRequiredVerifiers(spec: ContractSpec, profiles: readonly VerifierProfile[]): ContractSpec {
   const required = profiles.filter(profile => profile.required)
   if (required.length === 0) throw new InputError('arguments', 'this deployment configures no required verifier profile (codeVerificationProfiles), so no code contract can be opened; use reliability_begin')
+  refuseReservedIds(spec, profiles)
   const claims = [...spec.claims]
   const checks = [...spec.checks]
   for (const profile of required) {
     const ids = verifierIds(profile)
-    if (checks.some(check => check.id === ids.check)) throw new InputError('checks', `the id ${ids.check} is reserved for the required verifier profile ${profile.id}`)
-    if (claims.some(claim => claim.id === ids.claim)) throw new InputError('claims', `the id ${ids.claim} is reserved for the required verifier profile ${profile.id}`)
     checks.push({ id: ids.check, kind: 'code_verification_succeeded', args: { profile: profile.id } })
     claims.push({ id: ids.claim, statement: `The verifier "${profile.description}" passes in the host sandbox after the last change`, importance: 'critical', verification: 'deterministic', checkIds: [ids.check], minimumIndependentSources: 1 })
   }

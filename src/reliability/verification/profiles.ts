@@ -39,8 +39,11 @@ export interface VerifierProfile extends JsonObject {
   readonly receipt: Receipt
 }
 
-/** Profile ids: kebab-case, 1 to 64 characters. */
+/** Profile ids: kebab-case. */
 export const PROFILE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+/** Longest profile id: its derived claim and check ids (`verified-<id>`, `verifier-<id>`) must fit the 64-character contract id. */
+export const MAX_PROFILE_ID_CHARS = 55
 
 /**
  * Why a configured profile list is invalid, with the key path, or null.
@@ -51,15 +54,17 @@ export function profilesProblem(profiles: readonly VerifierProfileConfig[], at: 
   const seen = new Set<string>()
   for (const [index, profile] of profiles.entries()) {
     const path = `${at}[${index}]`
-    if (!PROFILE_ID.test(profile.id) || profile.id.length > 64) return `${path}.id must be kebab-case, 1 to 64 characters (got ${JSON.stringify(profile.id)})`
+    if (!PROFILE_ID.test(profile.id) || profile.id.length > MAX_PROFILE_ID_CHARS) return `${path}.id must be kebab-case, 1 to ${MAX_PROFILE_ID_CHARS} characters (got ${JSON.stringify(profile.id)})`
     if (seen.has(profile.id)) return `${path}.id repeats ${JSON.stringify(profile.id)}`
     seen.add(profile.id)
-    if (profile.command.trim() === '' || profile.command.includes('\0')) return `${path}.command must name an executable (an absolute path or a bare name)`
+    if (profile.command === '' || /[\0\s]/.test(profile.command) || profile.command === '.' || profile.command === '..') return `${path}.command must name one executable (an absolute path or a bare name, no whitespace: put arguments in args; got ${JSON.stringify(profile.command)})`
     if (!profile.command.startsWith('/') && profile.command.includes('/')) return `${path}.command must be an absolute path or a bare name found on PATH, not a relative path`
     const bad = profile.args.findIndex(arg => arg.includes('\0'))
     if (bad >= 0) return `${path}.args[${bad}] holds a NUL character`
     if (profile.description.trim() === '') return `${path}.description must not be empty`
   }
+  const writers = profiles.flatMap((profile, index) => profile.required && profile.sandboxMode === 'workspace-write' ? [index] : [])
+  if (writers.length > 1) return `${at}[${writers[1]}].sandboxMode: at most one required profile may have workspace-write (${at}[${writers[0]}] has it too), because each run of one may change what the other verified`
   return null
 }
 

@@ -10,19 +10,26 @@ import { receiptMatches, withReceipt, type Receipt } from '../../kernel/receipts
 import { receiptSchema } from '../review/intent-schema.js'
 import { VERIFIER_SANDBOX_MODES, type VerifierSandboxMode } from './profiles.js'
 
+/** The tool that runs a profile and appends this record. */
+export const CODE_VERIFY_TOOL = 'reliability_code_verify'
+
 /** How a run ended; only `passed` is evidence that the code is right. */
 export const VERIFICATION_OUTCOMES = {
   passed: 'the verifier exited 0',
   failed: 'the verifier exited non-zero or was killed by a signal',
   timeout: 'the verifier ran past its time limit and was stopped',
-  configuration: 'the profile could not run as configured (its executable was not found)',
-  infrastructure: 'the sandbox or the subprocess service failed, or confined the verifier only partially',
+  configuration: 'the profile could not run as configured (its executable was not found, or resolved inside the workspace the agent can write)',
+  infrastructure: 'the sandbox or the subprocess service failed, confined the verifier only partially, or could not stop a process the verifier left running',
 } as const
 
 /** One outcome. */
 export type VerificationOutcome = keyof typeof VERIFICATION_OUTCOMES
 
-/** A stream as the log keeps it. */
+/**
+ * A stream as the log keeps it: the UTF-8 size and hash of the text the
+ * subprocess service returned (it decodes output, replacing invalid
+ * sequences, so `bytes` may exceed the stream cap for such output).
+ */
 export interface OutputDigest extends JsonObject {
   readonly bytes: number
   readonly truncated: boolean
@@ -33,6 +40,8 @@ export interface OutputDigest extends JsonObject {
 export interface VerificationFacts {
   readonly profileId: string
   readonly profileReceipt: Receipt
+  /** The canonical path the command resolved to; null when it did not resolve. */
+  readonly executable: string | null
   readonly outcome: VerificationOutcome
   readonly exitCode: number | null
   readonly signal: string | null
@@ -73,6 +82,7 @@ const record = z.strictObject({
   version: z.literal(1),
   profileId: z.string().min(1),
   profileReceipt: receiptSchema,
+  executable: z.string().min(1).nullable(),
   outcome: z.enum(Object.keys(VERIFICATION_OUTCOMES) as [VerificationOutcome, ...VerificationOutcome[]]),
   exitCode: z.number().int().nullable(),
   signal: z.string().nullable(),
@@ -96,6 +106,6 @@ export function decodeVerification(data: unknown): { ok: true, record: CodeVerif
   if (!parsed.success) return { ok: false, reason: `${parsed.error.issues[0]?.path.join('.') || 'record'}: ${parsed.error.issues[0]?.message ?? 'malformed'}` }
   const value = parsed.data as CodeVerificationRecord
   if (!receiptMatches(value)) return { ok: false, reason: 'its receipt does not cover its content' }
-  if (value.outcome === 'passed' && (value.exitCode !== 0 || value.sandbox.enforcement !== 'full')) return { ok: false, reason: 'a pass that did not exit 0 under full sandbox enforcement' }
+  if (value.outcome === 'passed' && (value.exitCode !== 0 || value.sandbox.enforcement !== 'full' || value.executable === null)) return { ok: false, reason: 'a pass that did not exit 0 from a resolved executable under full sandbox enforcement' }
   return { ok: true, record: value }
 }
