@@ -80,11 +80,11 @@ async function gateFigures(): Promise<void> {
 function generatedLog(size: number): Array<{ type: string, seq: number, data: unknown }> {
   const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, { maxClaims: 5, maxChecks: 5, maxTextChars: 100, maxAttempts: 20, maxCount: 5, json: { maxDepth: 8, maxBytes: 1024, maxStringChars: 100, maxKeys: 10 }, verifierProfiles: null })
   const events: Array<{ type: string, seq: number, data: unknown }> = []
-  let contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 0)
+  let contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 0, { mode: 'current-agent', draftReceipt: null })
   let attempts: ReturnType<typeof settleAttempt>['attempt'][] = []
   for (let seq = 0; seq < size; seq += 1) {
     if (seq % 100 === 0) {
-      contract = openContract({ ...spec, maxAttempts: 20 }, assessCoverage(spec.claims, spec.checks), seq)
+      contract = openContract({ ...spec, maxAttempts: 20 }, assessCoverage(spec.claims, spec.checks), seq, { mode: 'current-agent', draftReceipt: null })
       attempts = []
       events.push({ type: 'reliability/contract', seq, data: contract })
     } else if (seq % 100 === 99) {
@@ -139,7 +139,7 @@ async function checkFigures(): Promise<void> {
 }
 
 function promptFigures(): void {
-  const governor = Buffer.byteLength(policyText('required', false))
+  const governor = Buffer.byteLength(policyText({ review: 'required', codeVerification: false, authoring: 'current-agent' }))
   const iegBytes = compilePrompt([...MODULE_IDS]).bytes
   record('prompt: reliability:policy section', 'bytes', governor, null, 'reliability-governor row, review mode required (the default)')
   record('prompt: ieg:governance section', 'bytes', iegBytes, null, 'ieg row (the ieg:status line adds at most 200 bytes to the runtime context)')

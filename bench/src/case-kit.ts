@@ -2,7 +2,7 @@
 import { lstat, readFile } from 'node:fs/promises'
 import type { ScriptedUserAnswer } from '../../scripts/scripted-user/index.js'
 import type { ScriptedTurn } from '../../test/support/script.ts'
-import { act, pick, type Random, type Reactions } from './policy.ts'
+import { act, pick, type PlanStep, type Random, type Reactions } from './policy.ts'
 
 /** The governor outcome a trial should end in; `none` when no contract is involved. */
 export type ExpectedOutcome = 'certified' | 'exhausted' | 'abstained' | 'none'
@@ -13,7 +13,9 @@ export interface Trial {
   /** [link path in the workspace, file name in a sibling directory outside it, its content]. */
   readonly outsideLinks?: ReadonlyArray<readonly [string, string, string]>
   readonly task: string
-  readonly plan: ScriptedTurn[]
+  readonly plan: PlanStep[]
+  /** What the deployment's auxiliary model answers to each draft call, in order (auxiliary-model authoring). */
+  readonly draftReplies?: readonly string[]
   readonly reactions: Reactions
   readonly expected: ExpectedOutcome
   /** What the seed chose, for the report. */

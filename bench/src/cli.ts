@@ -9,7 +9,8 @@ import { createProfile, PROJECT_ROOT, readSessionLogs, runTask, SCRIPTED_USER_BU
 import { startModelServer } from '../../test/support/model-server.ts'
 import type { BenchCase } from './cases.ts'
 import { CLAIM, policyScript, seeded } from './policy.ts'
-import { governedIegConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
+import { draftSystemPrompt } from '../../lib/reliability/authoring/draft-prompt.js'
+import { auxiliaryRoute, governedIegConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
 
 const FIXTURE = join(PROJECT_ROOT, 'bench/fixtures/bench-tools')
 
@@ -44,7 +45,8 @@ export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, a
   await writeFile(patchFile, arm === 'governed' ? governedPatch : '[]\n')
   const answersFile = `${workspace}.answers.json`
   if (trial.reviewAnswers !== undefined) await writeFile(answersFile, JSON.stringify(trial.reviewAnswers))
-  const server = await startModelServer(policyScript(trial.plan, trial.reactions))
+  const side = arm === 'governed' && auxiliaryRoute(benchCase) !== null ? { systemPrefix: draftSystemPrompt().split('\n')[0]!, entries: (trial.draftReplies ?? []).map(text => ({ kind: 'text' as const, text })) } : undefined
+  const server = await startModelServer(policyScript(trial.plan, trial.reactions), side)
   try {
     const before = new Set((await readSessionLogs(profile.home)).map(log => log.path))
     const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile, env: trial.reviewAnswers === undefined ? {} : { DSHG_SCRIPTED_ANSWERS: answersFile } })

@@ -39,6 +39,24 @@ export function act(name: string, args: Record<string, unknown> = {}): ScriptedT
   return { kind: 'tools', calls: [{ id: `bench_${callCounter}`, name, arguments: args }] }
 }
 
+/** A planned turn, or one decided from what the model was sent (for example a tool result it must copy). */
+export type PlanStep = ScriptedTurn | ((transcript: readonly string[]) => ScriptedTurn)
+
+/**
+ * The text of a tool result as a transcript shows it: the in-process adapter
+ * renders a result block as JSON, the wire carries the text itself.
+ * @param message - one transcript entry.
+ */
+export function toolResultText(message: string): string {
+  try {
+    const block = JSON.parse(message) as { type?: string, content?: Array<{ type: string, text?: string }> }
+    if (block.type === 'tool-result' && Array.isArray(block.content)) return block.content.map(part => part.text ?? '').join('')
+  } catch {
+    // Not a rendered block: the wire's plain text.
+  }
+  return message
+}
+
 /** How the model reacts to what it is told. */
 export interface Reactions {
   /** Turns after a repair steer (the failed evidence is in `steer`). */
@@ -56,8 +74,8 @@ export interface Reactions {
  * @param reactions - what the model does when steered.
  * @param maxTurns - script length bound.
  */
-export function policyScript(plan: ScriptedTurn[], reactions: Reactions, maxTurns = 40): ScriptEntry[] {
-  const queue = [...plan]
+export function policyScript(plan: readonly PlanStep[], reactions: Reactions, maxTurns = 40): ScriptEntry[] {
+  const queue: PlanStep[] = [...plan]
   const next = (transcript: readonly string[]): ScriptedTurn => {
     const last = transcript.at(-1) ?? ''
     if (last.includes('Evidence contract contract-')) {
@@ -69,7 +87,8 @@ export function policyScript(plan: ScriptedTurn[], reactions: Reactions, maxTurn
     } else if (last.includes('No contract was opened') && reactions.reviewed !== undefined) {
       queue.unshift(...reactions.reviewed(last))
     }
-    return queue.shift() ?? { kind: 'text', text: CLAIM }
+    const step = queue.shift() ?? { kind: 'text', text: CLAIM }
+    return typeof step === 'function' ? step(transcript) : step
   }
   return Array.from({ length: maxTurns }, () => ({ transcript }: { transcript: readonly string[] }) => next(transcript))
 }

@@ -14,7 +14,7 @@ import * as scriptedUser from '../../scripts/scripted-user/index.js'
 import LocalSubprocessRuntime from '@deepseek-ai/dsh-subprocess-local'
 import LocalSandboxProvider from '@deepseek-ai/dsh-sandbox-local'
 import SandboxPolicyService from '@deepseek-ai/dsh-sandbox-policy'
-import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../../test/support/host.ts'
+import { createAgent, mountHost, runTurn, scriptAuxiliaryModel, scriptModel, type PluginModule } from '../../test/support/host.ts'
 import type { BenchCase, ToolLogEntry, Trial } from './cases.ts'
 import { CLAIM, policyScript, seeded } from './policy.ts'
 
@@ -116,6 +116,12 @@ export async function scoreTrial(benchCase: BenchCase, arm: Arm, seed: number, t
   }
 }
 
+/** The provider route of the case's auxiliary model, when it configures auxiliary-model authoring. */
+export function auxiliaryRoute(benchCase: BenchCase): string | null {
+  const authoring = benchCase.reliability?.['contractAuthoring'] as { mode?: string, provider?: string } | undefined
+  return authoring?.mode === 'auxiliary-model' && authoring.provider !== undefined ? authoring.provider : null
+}
+
 /**
  * Run one trial in-process.
  * @param benchCase - the case.
@@ -130,6 +136,8 @@ export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: nu
   const host = await mountHost({ fs: true, userQuestions: arm === 'governed', plugins })
   try {
     const adapter = scriptModel(host.ctx, policyScript(trial.plan, trial.reactions))
+    const route = auxiliaryRoute(benchCase)
+    if (arm === 'governed' && route !== null) scriptAuxiliaryModel(host.ctx, route, trial.draftReplies ?? [])
     const agent = createAgent(host.ctx, `${benchCase.id}-${arm}-${seed}`, workspace)
     await runTurn(agent, trial.task)
     const events = agent.session.events

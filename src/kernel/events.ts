@@ -7,6 +7,7 @@ import type { JsonObject } from './json.js'
 import type { AttemptRecord, ContractRecord, TerminalRecord } from '../reliability/contract/records.js'
 import type { OrientationRecord } from '../ieg/orientation/record.js'
 import type { CodeVerificationRecord } from '../reliability/verification/record.js'
+import type { ContractDraftRecord } from '../reliability/authoring/draft.js'
 
 /**
  * Payload type per event type. Types whose capability is not implemented yet
@@ -17,7 +18,7 @@ export interface GovernanceEventMap {
   'reliability/attempt': AttemptRecord
   'reliability/terminal': TerminalRecord
   'reliability/code-verification': CodeVerificationRecord
-  'reliability/contract-draft': JsonObject
+  'reliability/contract-draft': ContractDraftRecord
   'reliability/intent-review': JsonObject
   'reliability/contract-review': JsonObject
   'ieg/orientation': OrientationRecord
@@ -34,7 +35,7 @@ export const GOVERNANCE_EVENTS = {
   'reliability/attempt': 'One evaluation of the active contract: trigger, ordered check results, verdict, receipt.',
   'reliability/terminal': 'The end of a contract: certified, exhausted or abstained, with reason and the linked attempt receipt.',
   'reliability/code-verification': 'A trusted verifier profile run: profile receipt, exit and sandbox facts, output hashes, verdict.',
-  'reliability/contract-draft': 'A receipt-bound auxiliary contract draft with route and prompt provenance.',
+  'reliability/contract-draft': 'A successful auxiliary-model draft: kind, objective, claims, checks, coverage, route, model, prompt version, usage; never the context.',
   'reliability/intent-review': 'The user\'s decision over an exact interpreted-intent proposal receipt.',
   'reliability/contract-review': 'The user\'s decision over an evidence proposal bound to the approved intent.',
   'ieg/orientation': 'The complete orientation record: intent, objective, scope, terminology, ordered plan.',

@@ -123,12 +123,24 @@ export function findDuplicateKey(text: string): string | undefined {
   return undefined
 }
 
-/** Whether number text denotes exactly the double it parses to (no precision or range loss). */
-function exactNumber(source: string): boolean {
+/** The significant digits of number text, without sign, exponent, point and outer zeros. */
+function significantDigits(source: string): string {
+  return source.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '')
+}
+
+/**
+ * Whether JSON number text reads as one double without loss of meaning: it
+ * is finite, does not underflow to zero, and has at most 15 significant
+ * digits or exactly the digits of the double's shortest form. Both strict
+ * parsers use this rule.
+ * @param source - the number's source text.
+ */
+export function isExactNumberText(source: string): boolean {
   const value = Number(source)
   if (!Number.isFinite(value)) return false
-  const digits = source.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '')
-  return digits.length <= 15 || String(value).replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '') === digits
+  const digits = significantDigits(source)
+  if (value === 0) return digits === ''
+  return digits.length <= 15 || significantDigits(String(value)) === digits
 }
 
 /**
@@ -143,7 +155,7 @@ export function parseStrictJson(text: string): StrictParseResult {
   let value: unknown
   try {
     value = (JSON.parse as (text: string, reviver: (key: string, value: unknown, context: { source?: string }) => unknown) => unknown)(text, (_key, member, context) => {
-      if (typeof member === 'number' && inexact === undefined && context.source !== undefined && !exactNumber(context.source)) inexact = context.source
+      if (typeof member === 'number' && inexact === undefined && context.source !== undefined && !isExactNumberText(context.source)) inexact = context.source
       return member
     })
   } catch (error) {

@@ -1,5 +1,6 @@
 /** The `reliability-governor` row's configuration: the single declaration of its keys. */
 import Schema from '@deepseek-ai/schemastery'
+import { AUTHORING_MODE_NAMES, AUTHORING_MODES, type AuthoringMode } from './authoring/modes.js'
 import type { ContractLimits } from './contract/input.js'
 import { REVIEW_MODE_NAMES, REVIEW_MODES, type ReviewMode } from './review/vocabulary.js'
 import { VERIFIER_SANDBOX_MODES, type VerifierProfileConfig } from './verification/profiles.js'
@@ -13,6 +14,7 @@ export interface ReliabilityConfig {
   policySectionOrder: number
   evidence: { maxConcurrentReads: number, maxAttemptBytes: number, secretFiles: string[] }
   contractReview: { mode: ReviewMode, maxIntentItems: number, maxFeedbackChars: number }
+  contractAuthoring: { mode: AuthoringMode, provider: string, model: string, reasoningEffort: string, maxInputBytes: number, maxOutputTokens: number, timeoutMs: number }
   codeVerificationProfiles: VerifierProfileConfig[]
   codeVerification: { environmentAllowlist: string[], tailChars: number, graceMs: number }
   limits: Omit<ContractLimits, 'maxAttempts' | 'verifierProfiles'> & { maxContractBytes: number }
@@ -43,6 +45,16 @@ export const ReliabilityConfig: Schema<ReliabilityConfig> = Schema.object({
       .description('Most entries in each list of the interpreted intent (constraints, assumptions, non_goals, ambiguities).'),
     maxFeedbackChars: Schema.natural().min(16).max(100_000).default(4000)
       .description('Longest revision feedback a review answer may carry, in characters; longer approves nothing.'),
+  }),
+  contractAuthoring: Schema.object({
+    mode: Schema.union(AUTHORING_MODE_NAMES).default('current-agent')
+      .description(AUTHORING_MODE_NAMES.map(mode => `${mode}: ${AUTHORING_MODES[mode]}.`).join(' ')),
+    provider: Schema.string().default('').description('auxiliary-model: the exact provider route of the draft call (from the host\'s model configuration); required in that mode, no fallback.'),
+    model: Schema.string().default('').description('auxiliary-model: the exact model id; required in that mode.'),
+    reasoningEffort: Schema.string().default('').description('auxiliary-model: a reasoning effort the model supports; empty sends none.'),
+    maxInputBytes: Schema.natural().min(1024).max(1024 * 1024).default(32768).description('Largest objective plus context a draft accepts, in UTF-8 bytes.'),
+    maxOutputTokens: Schema.natural().min(256).max(64_000).default(3000).description('Output token limit of the draft call; its text is also capped at 8 bytes per token.'),
+    timeoutMs: Schema.natural().min(1000).max(600_000).default(45000).description('The draft call fails after this long.'),
   }),
   codeVerificationProfiles: Schema.array(Schema.object({
     id: Schema.string().required().description('Kebab-case profile id the model names (reliability_code_verify, code_verification_succeeded).'),

@@ -15,6 +15,7 @@ import { reliabilityFold, type ReliabilityState } from './contract/fold.js'
 import { registerPolicySection } from './host/policy-section.js'
 import { registerGovernorTools } from './host/tools.js'
 import { registerVerificationSkill } from './host/verification-skill.js'
+import { authoringProblem } from './authoring/modes.js'
 import { profilesProblem } from './verification/profiles.js'
 import { enforceAtTurnStop } from './host/turn-stop.js'
 
@@ -43,9 +44,11 @@ export function apply(ctx: Context, raw: ReliabilityConfig): void {
   })
   const profiles = profilesProblem(config.codeVerificationProfiles, '$.codeVerificationProfiles')
   if (profiles !== null) throw new Error(`dsh-governance: ${name} config ${profiles}`)
+  const authoring = authoringProblem(config.contractAuthoring, '$.contractAuthoring')
+  if (authoring !== null) throw new Error(`dsh-governance: ${name} config ${authoring}`)
   if (!config.enabled) return
   ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
-  registerPolicySection(ctx, config.policySectionOrder, config.contractReview.mode, config.codeVerificationProfiles.length > 0)
+  registerPolicySection(ctx, config.policySectionOrder, { review: config.contractReview.mode, codeVerification: config.codeVerificationProfiles.length > 0, authoring: config.contractAuthoring.mode })
   registerGovernorTools(ctx, config)
   if (config.codeVerificationProfiles.length > 0) registerVerificationSkill(ctx)
   if (config.autoVerifyAtTurnStop) enforceAtTurnStop(ctx, config, name)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import { runTask, type Profile, type RunResult } from '../support/dsh-profile.ts'
-import { startModelServer, wireText, type ScriptedModelServer } from '../support/model-server.ts'
+import { startModelServer, wireText, type ScriptedModelServer, type SideScript } from '../support/model-server.ts'
 import type { ScriptEntry } from '../support/script.ts'
 
 /** Values the e2e global setup publishes to the test files. */
@@ -17,9 +17,11 @@ export function e2eEnv(name: 'DSHG_DSH_BIN' | 'DSHG_TARBALL'): string {
  * Start a scripted server, run one headless task, and assert the run completed
  * with every scripted turn played and no server error.
  * @param servers - receives the server for closing.
+ * @param env - extra environment of the run.
+ * @param side - a separate script for auxiliary model calls.
  */
-export async function runScripted(profile: Profile, task: string, workspace: string, script: ScriptEntry[], servers: ScriptedModelServer[], env: NodeJS.ProcessEnv = {}): Promise<{ result: RunResult, server: ScriptedModelServer }> {
-  const server = await startModelServer(script)
+export async function runScripted(profile: Profile, task: string, workspace: string, script: ScriptEntry[], servers: ScriptedModelServer[], env: NodeJS.ProcessEnv = {}, side?: SideScript): Promise<{ result: RunResult, server: ScriptedModelServer }> {
+  const server = await startModelServer(script, side)
   servers.push(server)
   const result = await runTask(profile, task, { cwd: workspace, baseURL: server.baseURL, env })
   const lastMessages = server.requests.map((request, index) => `request ${index}: ${wireText(request.messages.at(-1)!).slice(0, 600)}`).join('\n')

@@ -18,14 +18,14 @@ import * as reliability from '../../src/reliability/plugin.ts'
 import { governorEvents, toolResults } from '../support/governed.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
-import { makeWorkspace, PROJECT_ROOT } from '../support/dsh-profile.ts'
+import { makeWorkspace, outsideTemporaryDirs } from '../support/dsh-profile.ts'
 import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 /** Outside the workspace and outside every temporary directory a workspace-write sandbox opens. */
-const OUTSIDE_DIR = join(PROJECT_ROOT, '.cache', `attack-code-${process.pid}`)
+const OUTSIDE_DIR = join(outsideTemporaryDirs(), `attack-code-${process.pid}`)
 const profile = (id: string, args: string[], extra: Record<string, unknown> = {}) => ({ id, description: `${id} verifier`, command: 'node', args, ...extra })
 const FILES = {
   'src.mjs': 'export const answer = 41\n',

@@ -15,7 +15,7 @@ import * as reliability from '../../src/reliability/plugin.ts'
 import { governorEvents, toolResults } from '../support/governed.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
-import { PROJECT_ROOT } from '../support/dsh-profile.ts'
+import { outsideTemporaryDirs } from '../support/dsh-profile.ts'
 import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
@@ -23,7 +23,7 @@ afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) awai
 
 const OUTSIDE = join(tmpdir(), `dshg-verifier-escape-${process.pid}.txt`)
 /** Outside both the workspace and the temporary directories a workspace-write sandbox opens. */
-const OUTSIDE_TMP = join(PROJECT_ROOT, '.cache', `verifier-escape-${process.pid}.txt`)
+const OUTSIDE_TMP = join(outsideTemporaryDirs(), `verifier-escape-${process.pid}.txt`)
 const profile = (id: string, args: string[], extra: Record<string, unknown> = {}) => ({ id, description: `${id} verifier`, command: 'node', args, ...extra })
 const PROFILES = [
   profile('unit-tests', ['test.mjs']),

@@ -2,6 +2,7 @@
  * Each robustness suite can fail: run against a deliberately broken build of
  * the part it attacks, it reports the failure it exists to find.
  */
+import { AGENT_AUTHORED } from '../support/records.ts'
 import { rm } from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Context } from '@deepseek-ai/cordis'
@@ -64,7 +65,7 @@ describe('each robustness suite finds a broken build', () => {
   it('tampering: a fold that believes every record', () => {
     const limits = { maxClaims: 2, maxChecks: 2, maxTextChars: 100, maxAttempts: 3, maxCount: 2, json: { maxDepth: 4, maxBytes: 100, maxStringChars: 100, maxKeys: 4 }, verifierProfiles: null }
     const spec = parseContractInput({ objective: 'o', claims: [{ id: 'c', statement: 's', importance: 'critical', verification: 'deterministic', check_ids: ['k'] }], checks: [{ id: 'k', kind: 'file_exists', path: 'a' }] }, limits)
-    const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 1)
+    const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 1, AGENT_AUTHORED)
     const first = settleAttempt(contract, [], [{ checkId: 'k', passed: false, evidence: 'missing' }], 'manual')
     const second = settleAttempt(contract, [first.attempt], [{ checkId: 'k', passed: true, evidence: 'exists' }], 'turn-stop')
     if (second.kind !== 'certified') throw new Error('expected certification')

@@ -6,9 +6,9 @@
  * TypeScript so the demo runs it under plain Node.
  */
 import { spawn, execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { decompressZstdFrames } from './zstd-frames.ts'
@@ -206,5 +206,23 @@ export async function makeWorkspace(files: Record<string, string>): Promise<stri
     await mkdir(dirname(join(dir, path)), { recursive: true })
     await writeFile(join(dir, path), content)
   }
+  return dir
+}
+
+/**
+ * A directory for files that must lie outside every directory a
+ * `workspace-write` sandbox opens (the workspace, `/tmp`, the system
+ * temporary directory): the project's `.cache`, or the user's when the
+ * project itself lies in a temporary directory (a CI clone in `/tmp`).
+ * @throws Error when neither qualifies, rather than testing nothing.
+ */
+export function outsideTemporaryDirs(): string {
+  const temporary = [realpathSync('/tmp'), realpathSync(tmpdir())]
+  const insideTemporary = (base: string): boolean => temporary.some(root => `${realpathSync(base)}/`.startsWith(`${root}/`))
+  const candidates = [[PROJECT_ROOT, '.cache'], [homedir(), '.cache/dsh-governance-tests']] as const
+  const chosen = candidates.find(([base]) => !insideTemporary(base))
+  if (chosen === undefined) throw new Error(`no directory outside the temporary directories for escape tests (tried ${candidates.map(([base, dir]) => join(base, dir)).join(', ')})`)
+  const dir = join(chosen[0], chosen[1])
+  mkdirSync(dir, { recursive: true })
   return dir
 }

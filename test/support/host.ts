@@ -129,6 +129,19 @@ export function scriptModel(ctx: Context, entries: readonly ScriptEntry[]): Scri
 }
 
 /**
+ * Register a scripted auxiliary model under a route: each request gets the next text reply.
+ * @param ctx - mounted host context.
+ * @param route - the provider route the row's configuration names.
+ * @param replies - the model's texts, in request order.
+ * @returns the adapter (its `requests` record what the model received).
+ */
+export function scriptAuxiliaryModel(ctx: Context, route: string, replies: readonly string[]): ScriptedAdapter {
+  const adapter = new ScriptedAdapter(new ModelScript(replies.map(text => ({ kind: 'text' as const, text }))))
+  ctx.llm.registerAdapter([route], adapter)
+  return adapter
+}
+
+/**
  * Create an agent on the scripted model.
  * @param ctx - mounted host context.
  * @param id - session id.

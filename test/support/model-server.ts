@@ -30,6 +30,8 @@ export interface ScriptedModelServer {
   readonly requests: WireRequest[]
   /** Session-title requests (never consume the script). */
   readonly titleRequests: WireRequest[]
+  /** Requests answered from the side script (never consume the main script). */
+  readonly sideRequests: WireRequest[]
   readonly script: ModelScript
   /** Errors the server answered with (for example an exhausted script). */
   readonly errors: string[]
@@ -93,15 +95,24 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8')
 }
 
+/** A second script for requests whose system prompt starts with a marker (an auxiliary model call). */
+export interface SideScript {
+  readonly systemPrefix: string
+  readonly entries: readonly ScriptEntry[]
+}
+
 /**
  * Start a scripted server on an ephemeral loopback port.
  * @param entries - the script of turns.
+ * @param side - a separate script for auxiliary calls, when the run makes them.
  * @returns the running server.
  */
-export async function startModelServer(entries: readonly ScriptEntry[]): Promise<ScriptedModelServer> {
+export async function startModelServer(entries: readonly ScriptEntry[], side?: SideScript): Promise<ScriptedModelServer> {
   const script = new ModelScript(entries)
+  const sideScript = new ModelScript(side?.entries ?? [])
   const requests: WireRequest[] = []
   const titleRequests: WireRequest[] = []
+  const sideRequests: WireRequest[] = []
   const errors: string[] = []
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -115,9 +126,10 @@ export async function startModelServer(entries: readonly ScriptEntry[]): Promise
         streamTurn(res, { kind: 'text', text: 'Scripted session' })
         return
       }
-      requests.push(body)
+      const isSide = side !== undefined && systemPromptOf(body).startsWith(side.systemPrefix)
+      ;(isSide ? sideRequests : requests).push(body)
       try {
-        streamTurn(res, script.next(body.messages.map(wireText)))
+        streamTurn(res, (isSide ? sideScript : script).next(body.messages.map(wireText)))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         errors.push(message)
@@ -131,6 +143,7 @@ export async function startModelServer(entries: readonly ScriptEntry[]): Promise
     baseURL: `http://127.0.0.1:${port}`,
     requests,
     titleRequests,
+    sideRequests,
     script,
     errors,
     close: () => new Promise<void>(resolve => server.close(() => resolve())),

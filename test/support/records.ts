@@ -13,7 +13,11 @@ export function sampleContract(contractId: string, startedAtSeq: number): Contra
     maxAttempts: 3,
     startedAtSeq,
     coverage: { status: 'ready' },
+    authorship: { mode: 'current-agent' as const, draftReceipt: null },
     reviewMode: 'off' as const,
   }
   return { ...body, receipt: contentReceipt(body) }
 }
+
+/** The authorship of a contract the task agent wrote (the default mode). */
+export const AGENT_AUTHORED = { mode: 'current-agent', draftReceipt: null } as const

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AGENT_AUTHORED } from '../support/records.ts'
 import { contentReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage, evidenceSource } from '../../src/reliability/contract/coverage.ts'
 import { applyReliabilityEvent, reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.ts'
@@ -96,7 +97,7 @@ describe('coverage assessment', () => {
 
 describe('lifecycle and fold', () => {
   const spec = parseContractInput(input({ max_attempts: 2 }), limits)
-  const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 7)
+  const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 7, AGENT_AUTHORED)
   const fail = [{ checkId: 'k1', passed: false, evidence: 'README.md does not exist' }]
   const pass = [{ checkId: 'k1', passed: true, evidence: 'README.md contains "hi"' }]
 
@@ -140,13 +141,16 @@ describe('lifecycle and fold', () => {
 
 describe('the policy section', () => {
   it('is short, names every check kind, and holds no prompt variable', () => {
-    const text = policyText('required', false)
+    const facts = { review: 'required', codeVerification: false, authoring: 'current-agent' } as const
+    const text = policyText(facts)
     expect(text).not.toContain('{{')
     expect(Buffer.byteLength(text)).toBeLessThan(1200)
     expect(text).toContain('approves your interpreted intent')
-    expect(policyText('off', false)).not.toContain('approves')
-    expect(policyText('required', true)).toContain('reliability_begin_code')
-    expect(policyText('required', false)).not.toContain('reliability_code_verify')
+    expect(policyText({ ...facts, review: 'off' })).not.toContain('approves')
+    expect(policyText({ ...facts, codeVerification: true })).toContain('reliability_begin_code')
+    expect(policyText(facts)).not.toContain('reliability_code_verify')
+    expect(policyText(facts)).not.toContain('reliability_draft')
+    expect(policyText({ ...facts, authoring: 'auxiliary-model' })).toContain('reliability_draft')
     for (const kind of CHECK_KIND_NAMES) expect(text).toContain(kind)
     for (const tool of ['reliability_begin', 'reliability_assess', 'reliability_abstain']) expect(text).toContain(tool)
   })
@@ -155,7 +159,7 @@ describe('the policy section', () => {
 describe('contract versions', () => {
   it('reads only the versions this build writes; any other is an integrity violation, not a cast', () => {
     const spec = parseContractInput(input(), limits)
-    const base = openContract(spec, assessCoverage(spec.claims, spec.checks), 3)
+    const base = openContract(spec, assessCoverage(spec.claims, spec.checks), 3, AGENT_AUTHORED)
     for (const version of [1, 2, 4, 99] as const) {
       const { receipt: _receipt, ...body } = base
       const record = { ...body, version }

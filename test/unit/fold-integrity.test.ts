@@ -1,4 +1,5 @@
 /** The governor's fold believes nothing it cannot decode and nothing out of order. */
+import { AGENT_AUTHORED } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
 import { contentReceipt, withReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
@@ -13,7 +14,7 @@ const spec = parseContractInput({
   claims: [{ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', check_ids: ['k1', 'k2'] }],
   checks: [{ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'hi' }, { id: 'k2', kind: 'no_tool_errors' }],
 }, limits)
-const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 4)
+const contract = openContract(spec, assessCoverage(spec.claims, spec.checks), 4, AGENT_AUTHORED)
 const fail: CheckResultRecord[] = [{ checkId: 'k1', passed: false, evidence: 'no hi' }, { checkId: 'k2', passed: true, evidence: 'ok' }]
 const pass: CheckResultRecord[] = [{ checkId: 'k1', passed: true, evidence: 'hi' }, { checkId: 'k2', passed: true, evidence: 'ok' }]
 const attempt1 = settleAttempt(contract, [], fail, 'manual')

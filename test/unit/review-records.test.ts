@@ -1,4 +1,5 @@
 /** The two-stage review as records: proposals, receipts, decoding and the fold's order rules. */
+import { AGENT_AUTHORED } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
 import { withReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
@@ -22,7 +23,7 @@ const orientation = { revision: 2, objective: 'Ship the release notes', scope: '
 const intent = intentProposal(spec.objective, intentInput, orientation)
 const asked = (decision: StageOutcome['decision'], feedback: string | null = null): StageOutcome => ({ decision, questionId: 'q-1', presentation: { format: 'a2ui+markdown', surfaceId: 'dshg-review-intent', envelope: intent.receipt }, feedback, detail: null })
 const intentApproved = intentReviewRecord(intent, asked('approved'))
-const evidence = evidenceProposal(spec, coverage, intent.receipt)
+const evidence = evidenceProposal(spec, coverage, intent.receipt, 'evidence', AGENT_AUTHORED)
 const evidenceApproved = contractReviewRecord(evidence, intentApproved, asked('approved'))
 
 type Event = { type: string, seq: number, data: unknown }
@@ -72,8 +73,8 @@ describe('intent proposals', () => {
       intentProposal(spec.objective, intentInput, null),
     ]
     expect(new Set([intent.receipt, ...variants.map(variant => variant.receipt)]).size).toBe(variants.length + 1)
-    expect(evidenceProposal(spec, coverage, intentProposal(spec.objective, intentInput, null).receipt).receipt).not.toBe(evidence.receipt)
-    expect(evidenceProposal({ ...spec, maxAttempts: 2 }, coverage, intent.receipt).receipt).not.toBe(evidence.receipt)
+    expect(evidenceProposal(spec, coverage, intentProposal(spec.objective, intentInput, null).receipt, 'evidence', AGENT_AUTHORED).receipt).not.toBe(evidence.receipt)
+    expect(evidenceProposal({ ...spec, maxAttempts: 2 }, coverage, intent.receipt, 'evidence', AGENT_AUTHORED).receipt).not.toBe(evidence.receipt)
   })
 })
 
@@ -119,7 +120,7 @@ describe('the fold of reviews', () => {
 
   const forgeries: Array<[string, Event[], string]> = [
     ['an evidence review after a rejected intent', [at(1, 'intent-review', intentReviewRecord(intent, asked('rejected'))), at(2, 'contract-review', evidenceApproved)], 'no approved intent review'],
-    ['an evidence review bound to another intent', [honest[0]!, at(2, 'contract-review', contractReviewRecord(evidenceProposal(spec, coverage, intentProposal(spec.objective, intentInput, null).receipt), intentApproved, asked('approved')))], 'not bound'],
+    ['an evidence review bound to another intent', [honest[0]!, at(2, 'contract-review', contractReviewRecord(evidenceProposal(spec, coverage, intentProposal(spec.objective, intentInput, null).receipt, 'evidence', AGENT_AUTHORED), intentApproved, asked('approved')))], 'not bound'],
     ['a second evidence review of one intent', [honest[0]!, honest[1]!, honest[1]!], 'already reviewed'],
     ['a version 5 contract without reviews', [at(3, 'contract', contract)], 'without an approved intent'],
     ['a version 5 contract after a rejected evidence review', [honest[0]!, at(2, 'contract-review', contractReviewRecord(evidence, intentApproved, asked('rejected'))), at(3, 'contract', contract)], 'without an approved intent'],
@@ -134,6 +135,6 @@ describe('the fold of reviews', () => {
   })
 
   it('still reads unreviewed contracts', () => {
-    expect(reliabilityPhase(fold([at(5, 'contract', openContract(spec, coverage, 5))]))).toBe('active')
+    expect(reliabilityPhase(fold([at(5, 'contract', openContract(spec, coverage, 5, AGENT_AUTHORED))]))).toBe('active')
   })
 })

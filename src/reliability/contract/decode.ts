@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { canonicalJson } from '../../kernel/json.js'
 import { receiptMatches } from '../../kernel/receipts.js'
 import { intentProposalSchema, receiptSchema } from '../review/intent-schema.js'
+import { authorshipProblem, authorshipSchema } from '../authoring/modes.js'
 import { assessCoverage } from './coverage.js'
 import { parseContractInput, type ContractLimits } from './input.js'
 import type { AttemptRecord, CheckRecord, ClaimRecord, ContractRecord, TerminalRecord } from './records.js'
@@ -40,6 +41,7 @@ const contractFields = {
   maxAttempts: z.number().int().min(1).max(STORED_LIMITS.maxAttempts),
   startedAtSeq: z.number().int().min(0),
   coverage: jsonObjectSchema,
+  authorship: authorshipSchema,
   receipt,
 }
 
@@ -140,6 +142,8 @@ export function decodeContract(data: unknown, seq: number): Decoded<ContractReco
   const record = decoded.record as unknown as ContractRecord
   if (record.startedAtSeq !== seq || record.contractId !== `contract-${seq}`) return { ok: false, reason: `its evidence boundary (${record.startedAtSeq}, ${record.contractId}) is not its own place in the log (seq ${seq})` }
   if (record.version === 5 && record.intent.objective.text !== record.objective) return { ok: false, reason: 'its objective is not the approved intent\'s objective' }
+  const authorship = authorshipProblem(record.authorship)
+  if (authorship !== null) return { ok: false, reason: authorship }
   const problem = contentProblem(record)
   return problem === null ? { ok: true, record } : { ok: false, reason: problem }
 }

@@ -5,6 +5,7 @@
  */
 import { withReceipt } from '../../kernel/receipts.js'
 import type { ContractSpec } from './input.js'
+import type { Authorship } from '../authoring/modes.js'
 import type { CoverageReport } from './coverage.js'
 import type { ReliabilityState } from './fold.js'
 import type { JsonObject } from '../../kernel/json.js'
@@ -16,8 +17,9 @@ import type { AttemptRecord, AttemptTrigger, CheckResultRecord, ContractRecord, 
  * @param spec - validated contract arguments.
  * @param coverage - a `ready` assessment.
  * @param startedAtSeq - seq the contract event will occupy; later events are evidence.
+ * @param authorship - who wrote the claims and checks.
  */
-export function openContract(spec: ContractSpec, coverage: CoverageReport, startedAtSeq: number): UnreviewedContractRecord {
+export function openContract(spec: ContractSpec, coverage: CoverageReport, startedAtSeq: number, authorship: Authorship): UnreviewedContractRecord {
   return withReceipt({
     version: 3 as const,
     contractId: `contract-${startedAtSeq}`,
@@ -27,6 +29,7 @@ export function openContract(spec: ContractSpec, coverage: CoverageReport, start
     maxAttempts: spec.maxAttempts,
     startedAtSeq,
     coverage: coverage as unknown as JsonObject,
+    authorship: { mode: authorship.mode, draftReceipt: authorship.draftReceipt },
     reviewMode: 'off' as const,
   })
 }
@@ -50,6 +53,7 @@ export function openReviewedContract(intent: IntentReviewRecord, evidence: Contr
     maxAttempts: proposal.maxAttempts,
     startedAtSeq,
     coverage: proposal.coverage,
+    authorship: proposal.authorship,
     reviewMode: 'required' as const,
     intent: intent.proposal,
     reviews: { intent: intent.receipt, evidence: evidence.receipt },

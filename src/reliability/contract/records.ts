@@ -5,6 +5,7 @@
 import type { JsonObject } from '../../kernel/json.js'
 import type { Receipt } from '../../kernel/receipts.js'
 import type { IntentProposal } from '../review/intent.js'
+import type { Authorship } from '../authoring/modes.js'
 
 /** Contract record versions a reader must understand; writers emit the newest they implement. */
 export const CONTRACT_VERSIONS = [1, 2, 3, 4, 5] as const
@@ -44,6 +45,8 @@ interface ContractFields extends JsonObject {
   readonly startedAtSeq: number
   /** Structural coverage assessment computed when the contract was opened. */
   readonly coverage: JsonObject
+  /** Who wrote the claims and checks. */
+  readonly authorship: Authorship & JsonObject
   readonly receipt: Receipt
 }
 

@@ -15,6 +15,9 @@ import { iegFold } from '../../ieg/orientation/fold.js'
 import type { ReliabilityConfig } from '../config.js'
 import { assessCoverage, type CoverageReport } from '../contract/coverage.js'
 import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
+import { InputError } from '../../kernel/input-error.js'
+import { bindDraft } from '../authoring/draft.js'
+import type { Authorship } from '../authoring/modes.js'
 import { parseContractInput, type ContractLimits, type ContractSpec } from '../contract/input.js'
 import { openContract, openReviewedContract } from '../contract/lifecycle.js'
 import { evidenceProposal, type ContractKind } from '../review/evidence.js'
@@ -75,14 +78,39 @@ export class PendingReviews {
   }
 }
 
-async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, spec: ContractSpec, coverage: CoverageReport, intent: IntentProposal, signal: AbortSignal, kind: ContractKind): Promise<JsonObject> {
+/** What a reviewed contract proposes as evidence. */
+interface EvidenceParts {
+  readonly spec: ContractSpec
+  readonly coverage: CoverageReport
+  readonly kind: ContractKind
+  readonly authorship: Authorship
+}
+
+/**
+ * The authorship of a contract being opened: the configured mode, and in
+ * auxiliary-model mode the draft it is bound to.
+ * @throws InputError when a draft receipt is missing, misplaced or does not bind.
+ */
+function authorshipOf(agent: Agent, config: ReliabilityConfig, draftReceipt: unknown, kind: ContractKind, spec: ContractSpec): Authorship {
+  const mode = config.contractAuthoring.mode
+  if (mode !== 'auxiliary-model') {
+    if (draftReceipt !== undefined) throw new InputError('draft_receipt', `is accepted only in auxiliary-model authoring mode (this deployment: ${mode})`)
+    return { mode, draftReceipt: null }
+  }
+  if (typeof draftReceipt !== 'string') throw new InputError('draft_receipt', 'is required in auxiliary-model authoring mode: call reliability_draft, then begin with its exact objective, claims and checks')
+  const draft = bindDraft(agent.session.events, draftReceipt, kind === 'code' ? 'code' : 'general', spec)
+  return { mode, draftReceipt: draft.receipt }
+}
+
+async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, parts: EvidenceParts, intent: IntentProposal, signal: AbortSignal): Promise<JsonObject> {
+  const { spec, coverage, kind, authorship } = parts
   const { maxFeedbackChars } = config.contractReview
   const intentOutcome = await askReviewStage(ctx, agent, 'intent', intentSections(intent), intent.receipt, maxFeedbackChars, signal)
   requireOpenable(ctx, agent)
   const intentReview = intentReviewRecord(intent, intentOutcome)
   agent.session.append('reliability/intent-review', intentReview)
   if (intentOutcome.decision !== 'approved') return notOpened('intent', intentOutcome)
-  const evidence = evidenceProposal(spec, coverage, intent.receipt, kind)
+  const evidence = evidenceProposal(spec, coverage, intent.receipt, kind, authorship)
   const evidenceOutcome = await askReviewStage(ctx, agent, 'evidence', evidenceSections(evidence), evidence.receipt, maxFeedbackChars, signal)
   requireOpenable(ctx, agent)
   const contractReview = contractReviewRecord(evidence, intentReview, evidenceOutcome)
@@ -106,24 +134,25 @@ async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, s
  */
 export async function beginContract(ctx: Context, agent: Agent, args: Record<string, unknown>, config: ReliabilityConfig, limits: ContractLimits, pending: PendingReviews, signal: AbortSignal, kind: ContractKind = 'evidence'): Promise<JsonObject> {
   requireOpenable(ctx, agent)
-  const { intent: rawIntent, ...contractArgs } = args
+  const { intent: rawIntent, draft_receipt: draftReceipt, ...contractArgs } = args
   const parsed = parseContractInput(contractArgs, limits)
   const profiles = sealProfiles(config.codeVerificationProfiles)
-  refuseReservedIds(parsed, profiles)
   const spec = kind === 'code' ? withRequiredVerifiers(parsed, profiles) : parsed
+  const authorship = authorshipOf(agent, config, draftReceipt, kind, spec)
+  if (kind !== 'code') refuseReservedIds(spec, profiles)
   const coverage = assessCoverage(spec.claims, spec.checks)
   if (coverage.status !== 'ready') throw new Error(`coverage is review-required, so no contract was opened:\n- ${coverage.findings.join('\n- ')}`)
   if (config.contractReview.mode === 'off') {
-    const contract = openContract(spec, coverage, agent.session.seq)
+    const contract = openContract(spec, coverage, agent.session.seq, authorship)
     checkedSize(contract, config)
     agent.session.append('reliability/contract', contract)
-    return { contract_id: contract.contractId, receipt: contract.receipt, started_at_seq: contract.startedAtSeq, max_attempts: contract.maxAttempts, review: { mode: 'off', note: 'unreviewed contract, version 3' }, warnings: coverage.warnings }
+    return { contract_id: contract.contractId, receipt: contract.receipt, started_at_seq: contract.startedAtSeq, max_attempts: contract.maxAttempts, authorship: contract.authorship, review: { mode: 'off', note: 'unreviewed contract, version 3' }, warnings: coverage.warnings }
   }
   const intent = intentProposal(spec.objective, parseIntentInput(rawIntent, { maxTextChars: limits.maxTextChars, maxItems: config.contractReview.maxIntentItems }), recordedOrientation(ctx, agent))
-  checkedSize({ intent, evidence: evidenceProposal(spec, coverage, intent.receipt) }, config)
+  checkedSize({ intent, evidence: evidenceProposal(spec, coverage, intent.receipt, kind, authorship) }, config)
   if (!pending.claim(agent)) throw new Error('a contract review is already waiting for this agent\'s user; wait for it to end before opening another')
   try {
-    return await reviewed(ctx, agent, config, spec, coverage, intent, signal, kind)
+    return await reviewed(ctx, agent, config, { spec, coverage, kind, authorship }, intent, signal)
   } finally {
     pending.release(agent)
   }

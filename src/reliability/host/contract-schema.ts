@@ -82,4 +82,5 @@ export const contractParameters = {
   },
   max_attempts: { type: 'integer', description: 'Attempt budget, at most the deployment cap (the cap when omitted).' },
   intent: intentParameter,
+  draft_receipt: { type: 'string', description: 'auxiliary-model authoring only: the draft_receipt of the latest reliability_draft; objective, claims and checks must then be exactly the draft\'s.' },
 } as const

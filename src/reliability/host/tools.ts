@@ -17,12 +17,13 @@ import { parseIntentInput } from '../review/intent.js'
 import { beginContract, PendingReviews } from './begin.js'
 import { CODE_TOOL_NAMES, registerCodeTools } from './code-tools.js'
 import { contractParameters } from './contract-schema.js'
+import { DRAFT_TOOL_NAME, registerDraftTool } from './draft-tool.js'
 import { evaluateContract } from './evaluation.js'
 import { activeState, governorState } from './governor-state.js'
 import { describeReliabilityStatus } from '../contract/status.js'
 
 /** The governor's tool names; trajectory checks ignore these tools' own failures, and calls to them are never a possible change of the code. */
-export const GOVERNOR_TOOL_NAMES = ['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', ...CODE_TOOL_NAMES] as const
+export const GOVERNOR_TOOL_NAMES = ['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', DRAFT_TOOL_NAME, ...CODE_TOOL_NAMES] as const
 const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
 
 function callingAgent(exec: ToolRunContext, tool: string): Agent {
@@ -39,6 +40,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
   const limits = contractLimits(config)
   const pending = new PendingReviews()
   if (config.codeVerificationProfiles.length > 0) registerCodeTools(ctx, config, limits, pending)
+  if (config.contractAuthoring.mode === 'auxiliary-model') registerDraftTool(ctx, config, limits)
 
   ctx.tools.register(defineTool({
     name: 'reliability_assess',
@@ -47,7 +49,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (args) => {
-      const { intent, ...contract } = args as unknown as Record<string, unknown>
+      const { intent, draft_receipt: _draft, ...contract } = args as unknown as Record<string, unknown>
       const spec = parseContractInput(contract, limits)
       if (config.contractReview.mode === 'required') parseIntentInput(intent, { maxTextChars: limits.maxTextChars, maxItems: config.contractReview.maxIntentItems })
       return assessCoverage(spec.claims, spec.checks) as JsonObject

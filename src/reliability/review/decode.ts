@@ -7,7 +7,8 @@
 import { z } from 'zod'
 import { checkedReceipt, contentProblem, jsonObjectSchema, type Decoded } from '../contract/decode.js'
 import { receiptMatches } from '../../kernel/receipts.js'
-import { AUTHORSHIP, CONTRACT_KINDS, type EvidenceProposal } from './evidence.js'
+import { authorshipProblem, authorshipSchema } from '../authoring/modes.js'
+import { CONTRACT_KINDS, type EvidenceProposal } from './evidence.js'
 import { intentProposalSchema, receiptSchema } from './intent-schema.js'
 import { REVIEW_RECORD_VERSION, type ContractReviewRecord, type IntentReviewRecord } from './records.js'
 import { REVIEW_DECISION_NAMES } from './vocabulary.js'
@@ -19,7 +20,7 @@ const evidenceProposalSchema = z.strictObject({
   claims: z.array(jsonObjectSchema),
   checks: z.array(jsonObjectSchema),
   maxAttempts: z.number().int().min(1).max(20),
-  authorship: z.enum(Object.keys(AUTHORSHIP) as [string, ...string[]]),
+  authorship: authorshipSchema,
   coverage: jsonObjectSchema,
   receipt: receiptSchema,
 })
@@ -75,6 +76,6 @@ export function decodeContractReview(data: unknown): Decoded<ContractReviewRecor
   if (!decoded.ok) return decoded
   const proposal: EvidenceProposal = decoded.record.proposal
   if (!receiptMatches(proposal)) return { ok: false, reason: 'proposal: its receipt does not cover its content' }
-  const problem = contentProblem(proposal)
+  const problem = authorshipProblem(proposal.authorship) ?? contentProblem(proposal)
   return problem === null ? decoded : { ok: false, reason: `proposal: ${problem}` }
 }

@@ -9,6 +9,7 @@ import { withReceipt, type Receipt } from '../../kernel/receipts.js'
 import type { CoverageReport } from '../contract/coverage.js'
 import type { ContractSpec } from '../contract/input.js'
 import type { CheckRecord, ClaimRecord } from '../contract/records.js'
+import type { Authorship } from '../authoring/modes.js'
 
 /** Kinds of contract a proposal can open. */
 export const CONTRACT_KINDS = {
@@ -19,14 +20,6 @@ export const CONTRACT_KINDS = {
 /** One contract kind. */
 export type ContractKind = keyof typeof CONTRACT_KINDS
 
-/** Who wrote the contract's claims and checks. */
-export const AUTHORSHIP = {
-  agent: 'written by the task agent',
-} as const
-
-/** One authorship. */
-export type Authorship = keyof typeof AUTHORSHIP
-
 /** The evidence proposal the user reviews second. */
 export interface EvidenceProposal extends JsonObject {
   readonly kind: ContractKind
@@ -36,7 +29,7 @@ export interface EvidenceProposal extends JsonObject {
   readonly claims: ClaimRecord[]
   readonly checks: CheckRecord[]
   readonly maxAttempts: number
-  readonly authorship: Authorship
+  readonly authorship: Authorship & JsonObject
   readonly coverage: JsonObject
   readonly receipt: Receipt
 }
@@ -47,8 +40,9 @@ export interface EvidenceProposal extends JsonObject {
  * @param coverage - its `ready` assessment.
  * @param intentReceipt - receipt of the approved intent proposal.
  * @param kind - the contract kind.
+ * @param authorship - who wrote the claims and checks.
  */
-export function evidenceProposal(spec: ContractSpec, coverage: CoverageReport, intentReceipt: Receipt, kind: ContractKind = 'evidence'): EvidenceProposal {
+export function evidenceProposal(spec: ContractSpec, coverage: CoverageReport, intentReceipt: Receipt, kind: ContractKind, authorship: Authorship): EvidenceProposal {
   return withReceipt({
     kind,
     intentReceipt,
@@ -56,7 +50,7 @@ export function evidenceProposal(spec: ContractSpec, coverage: CoverageReport, i
     claims: spec.claims,
     checks: spec.checks,
     maxAttempts: spec.maxAttempts,
-    authorship: 'agent' as const,
+    authorship: { mode: authorship.mode, draftReceipt: authorship.draftReceipt },
     coverage: coverage as unknown as JsonObject,
   })
 }

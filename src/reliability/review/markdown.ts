@@ -4,6 +4,7 @@
  * Pure.
  */
 import { canonicalJson } from '../../kernel/json.js'
+import { AUTHORING_MODES } from '../authoring/modes.js'
 import type { EvidenceProposal } from './evidence.js'
 import type { IntentItem, IntentProposal } from './intent.js'
 import { INTENT_LIST_NAMES, INTENT_LISTS, INTENT_SOURCES, REVIEW_OPTIONS } from './vocabulary.js'
@@ -66,7 +67,7 @@ export function evidenceSections(proposal: EvidenceProposal): ProposalSection[] 
       heading: 'Checks',
       markdown: [...checks.values()].map(check => `- \`${check.id}\` ${check.kind}: ${literalMarkdown(canonicalJson(check.args))}`).join('\n'),
     },
-    { heading: 'Repair budget', markdown: `At most ${proposal.maxAttempts} attempt${proposal.maxAttempts === 1 ? '' : 's'}; written by the ${proposal.authorship}.` },
+    { heading: 'Repair budget', markdown: `At most ${proposal.maxAttempts} attempt${proposal.maxAttempts === 1 ? '' : 's'}; ${AUTHORING_MODES[proposal.authorship.mode]}${proposal.authorship.draftReceipt === null ? '' : ` (draft ${proposal.authorship.draftReceipt})`}.` },
     { heading: 'Coverage', markdown: `Weighted structural coverage ${typeof coverage.weightedCoverage === 'number' ? `${Math.round(coverage.weightedCoverage * 100)}%` : 'unknown'}.${warnings.length === 0 ? '' : `\n\nWarnings:\n\n${warnings.map(warning => `- ${literalMarkdown(warning)}`).join('\n')}`}` },
   ]
 }

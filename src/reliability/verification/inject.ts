@@ -4,7 +4,9 @@
  * model cannot remove or weaken (its ids are reserved). Pure.
  */
 import { InputError } from '../../kernel/input-error.js'
+import { canonicalJson } from '../../kernel/json.js'
 import type { ContractSpec } from '../contract/input.js'
+import type { CheckRecord, ClaimRecord } from '../contract/records.js'
 import type { VerifierProfile } from './profiles.js'
 
 /** The reserved check and claim ids of a required profile. */
@@ -29,8 +31,20 @@ export function refuseReservedIds(spec: ContractSpec, profiles: readonly Verifie
   }
 }
 
+/** The claim and check a required profile adds to a code contract. */
+function injectedFor(profile: VerifierProfile): { readonly check: CheckRecord, readonly claim: ClaimRecord } {
+  const ids = verifierIds(profile)
+  return {
+    check: { id: ids.check, kind: 'code_verification_succeeded', args: { profile: profile.id } },
+    claim: { id: ids.claim, statement: `The verifier "${profile.description}" passes in the host sandbox after the last change`, importance: 'critical', verification: 'deterministic', checkIds: [ids.check], minimumIndependentSources: 1 },
+  }
+}
+
 /**
- * The spec with every required profile injected.
+ * The spec with every required profile injected at the end. Exact copies of
+ * the injected claims and checks already present (a code draft passed back
+ * as it was drafted) are replaced by the injected ones; any other use of a
+ * reserved id is refused.
  * @param spec - the model's validated contract.
  * @param profiles - the deployment's sealed profiles.
  * @throws InputError when no profile is required or the model used a reserved id.
@@ -38,13 +52,9 @@ export function refuseReservedIds(spec: ContractSpec, profiles: readonly Verifie
 export function withRequiredVerifiers(spec: ContractSpec, profiles: readonly VerifierProfile[]): ContractSpec {
   const required = profiles.filter(profile => profile.required)
   if (required.length === 0) throw new InputError('arguments', 'this deployment configures no required verifier profile (codeVerificationProfiles), so no code contract can be opened; use reliability_begin')
-  refuseReservedIds(spec, profiles)
-  const claims = [...spec.claims]
-  const checks = [...spec.checks]
-  for (const profile of required) {
-    const ids = verifierIds(profile)
-    checks.push({ id: ids.check, kind: 'code_verification_succeeded', args: { profile: profile.id } })
-    claims.push({ id: ids.claim, statement: `The verifier "${profile.description}" passes in the host sandbox after the last change`, importance: 'critical', verification: 'deterministic', checkIds: [ids.check], minimumIndependentSources: 1 })
-  }
-  return { ...spec, claims, checks }
+  const injected = required.map(injectedFor)
+  const copies = new Set(injected.flatMap(item => [canonicalJson(item.check), canonicalJson(item.claim)]))
+  const own = { ...spec, claims: spec.claims.filter(claim => !copies.has(canonicalJson(claim))), checks: spec.checks.filter(check => !copies.has(canonicalJson(check))) }
+  refuseReservedIds(own, profiles)
+  return { ...own, claims: [...own.claims, ...injected.map(item => item.claim)], checks: [...own.checks, ...injected.map(item => item.check)] }
 }

@@ -1,0 +1,130 @@
+/**
+ * Host adapter: `reliability_draft` (registered only in auxiliary-model
+ * authoring mode). Exactly one `ctx.llm.stream` call on the configured route
+ * with the fixed system prompt, one user text block and no tools, bounded
+ * in input, output and time; no retry, no other route. Any failure fails the
+ * draft and records nothing; a success appends `reliability/contract-draft`
+ * (never the context, never reasoning).
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import { BlockAssembler, createUserMessage, ReasoningEffortId, type StreamChunk } from '@deepseek-ai/dsh-llm'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
+import { InputError } from '../../kernel/input-error.js'
+import { draftRecord, readDraftOutput, type DraftProvenance } from '../authoring/draft.js'
+import { DRAFT_KINDS, DRAFT_PROMPT_VERSION, draftSystemPrompt, draftUserText, type DraftKind } from '../authoring/draft-prompt.js'
+import type { ReliabilityConfig } from '../config.js'
+import type { ContractLimits } from '../contract/input.js'
+import { sealProfiles } from '../verification/profiles.js'
+
+/** The draft tool's name (a governor tool: its calls are not evidence and change no code). */
+export const DRAFT_TOOL_NAME = 'reliability_draft'
+
+/** Bytes of model text accepted per output token before the stream counts as oversized. */
+const BYTES_PER_TOKEN = 8
+
+interface Collected {
+  readonly text: string
+  readonly usage: DraftProvenance['usage']
+}
+
+/**
+ * Read the stream through the host's block assembler: text (and reasoning,
+ * which is dropped) blocks only, a finish chunk that says `stop`, the text
+ * within the byte cap.
+ */
+async function collect(stream: AsyncIterable<StreamChunk>, maxBytes: number): Promise<Collected> {
+  const assembler = new BlockAssembler()
+  let streamed = 0
+  let finished = false
+  for await (const chunk of stream) {
+    switch (chunk.type) {
+      case 'block-start':
+        if (chunk.blockType !== 'text' && chunk.blockType !== 'reasoning') throw new Error(`the auxiliary model produced a ${chunk.blockType} block; a draft is text only`)
+        break
+      case 'text-delta':
+        streamed += Buffer.byteLength(chunk.text, 'utf8')
+        if (streamed > maxBytes) throw new Error(`the auxiliary model's output passed ${maxBytes} bytes (contractAuthoring.maxOutputTokens × ${BYTES_PER_TOKEN})`)
+        break
+      case 'reasoning-delta':
+      case 'usage':
+        break
+      case 'tool-call-delta':
+        throw new Error('the auxiliary model called a tool; a draft is text only')
+      case 'block-end':
+        if (chunk.block.type !== 'text' && chunk.block.type !== 'reasoning') throw new Error(`the auxiliary model produced a ${chunk.block.type} block; a draft is text only`)
+        break
+      case 'finish':
+        if (chunk.reason.kind !== 'stop') throw new Error(`the auxiliary call finished ${chunk.reason.kind}${'failure' in chunk.reason ? ` (${String((chunk.reason.failure as { message?: string }).message ?? '')})` : ''}, not normally`)
+        finished = true
+        break
+      default:
+        throw new Error(`the auxiliary model produced an unknown stream chunk ${(chunk as { type: string }).type}`)
+    }
+    assembler.push(chunk)
+  }
+  if (!finished) throw new Error('the auxiliary stream ended without a finish')
+  const text = assembler.blocks().map(block => block.type === 'text' ? (block as { text: string }).text : '').join('')
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new Error(`the auxiliary model's output passed ${maxBytes} bytes (contractAuthoring.maxOutputTokens × ${BYTES_PER_TOKEN})`)
+  const usage = assembler.usage
+  return { text, usage: usage === undefined ? null : { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } }
+}
+
+/**
+ * Register `reliability_draft`.
+ * @param ctx - the row's context (`llm` is read at call time).
+ * @param config - resolved configuration (auxiliary-model mode).
+ * @param limits - contract bounds.
+ */
+export function registerDraftTool(ctx: Context, config: ReliabilityConfig, limits: ContractLimits): void {
+  const authoring = config.contractAuthoring
+  const profiles = sealProfiles(config.codeVerificationProfiles)
+  ctx.tools.register(defineTool({
+    name: DRAFT_TOOL_NAME,
+    description: `Have the deployment's auxiliary model draft the claims and checks of an evidence contract (one isolated call without tools or files). Then open the contract with ${'reliability_begin'} (general) or reliability_begin_code (code), passing the draft's objective, claims and checks unchanged and its draft_receipt. The context is kept in the session's tool log: never put secrets in it.`,
+    parameters: {
+      contract_kind: { type: 'string', required: true, enum: Object.keys(DRAFT_KINDS), description: Object.entries(DRAFT_KINDS).map(([kind, meaning]) => `${kind}: ${meaning}`).join('; ') },
+      objective: { type: 'string', required: true, description: 'What the task must achieve, in the user\'s terms.' },
+      context: { type: 'string', required: true, description: 'A concise summary of what you found: relevant paths, constraints, how success shows. No secrets.' },
+    },
+    output: jsonToolOutput,
+    execute: async (args, exec) => {
+      if (exec.agent === undefined) throw new Error(`${DRAFT_TOOL_NAME} needs a calling agent (no session to govern)`)
+      const agent = exec.agent
+      const kind = args.contract_kind as DraftKind
+      if (!Object.hasOwn(DRAFT_KINDS, kind)) throw new InputError('contract_kind', `must be one of ${Object.keys(DRAFT_KINDS).join(', ')}`)
+      const objective = args.objective.trim()
+      if (objective === '' || objective.length > limits.maxTextChars) throw new InputError('objective', `must be 1 to ${limits.maxTextChars} characters`)
+      const inputBytes = Buffer.byteLength(objective, 'utf8') + Buffer.byteLength(args.context, 'utf8')
+      if (inputBytes > authoring.maxInputBytes) throw new InputError('context', `objective and context are ${inputBytes} bytes, over ${authoring.maxInputBytes} (contractAuthoring.maxInputBytes); summarize`)
+      const llm = ctx.get('llm')
+      if (llm === undefined) throw new Error('the host mounts no model runtime (ctx.llm), so no draft can be made')
+      const timeout = AbortSignal.timeout(authoring.timeoutMs)
+      const signal = AbortSignal.any([exec.signal, timeout])
+      let collected: Collected
+      try {
+        collected = await collect(llm.stream({
+          provider: authoring.provider,
+          model: authoring.model,
+          ...(authoring.reasoningEffort === '' ? {} : { reasoningEffort: ReasoningEffortId(authoring.reasoningEffort) }),
+          system: draftSystemPrompt(),
+          messages: [createUserMessage({ content: [{ type: 'text', text: draftUserText(kind, objective, args.context) }], source: { kind: 'plugin', plugin: 'reliability-governor' } })],
+          tools: [],
+          maxTokens: authoring.maxOutputTokens,
+          signal,
+        }), authoring.maxOutputTokens * BYTES_PER_TOKEN)
+      } catch (error) {
+        exec.signal.throwIfAborted()
+        const cause = timeout.aborted ? `it ran past ${authoring.timeoutMs} ms (contractAuthoring.timeoutMs)` : error instanceof Error ? error.message : String(error)
+        throw new Error(`draft failed, nothing recorded: ${cause} (route ${authoring.provider}, model ${authoring.model})`)
+      }
+      exec.signal.throwIfAborted()
+      const spec = readDraftOutput(collected.text, kind, objective, limits, profiles)
+      const record = draftRecord(kind, spec, { provider: authoring.provider, model: authoring.model, promptVersion: DRAFT_PROMPT_VERSION, usage: collected.usage }, agent.session.seq)
+      agent.session.append('reliability/contract-draft', record)
+      const claims = spec.claims.map(claim => ({ id: claim.id, statement: claim.statement, importance: claim.importance, verification: claim.verification, check_ids: claim.checkIds, minimum_independent_sources: claim.minimumIndependentSources }))
+      const checks = spec.checks.map(check => ({ id: check.id, kind: check.kind, ...check.args }))
+      return { contract_kind: kind, objective: spec.objective, claims, checks, draft_receipt: record.receipt, next: `Call ${kind === 'code' ? 'reliability_begin_code' : 'reliability_begin'} with exactly this objective, claims and checks and draft_receipt ${record.receipt}.` }
+    },
+  }))
+}
