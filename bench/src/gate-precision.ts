@@ -1,8 +1,11 @@
 /**
  * Gate precision: legitimate calls that must pass untouched and traps that
  * must be caught, run through the real tool registry with both rows at their
- * defaults (plus the fixture's file tools). A call passed when the fixture
- * logged its execution; nothing is read from the plugin.
+ * defaults (plus the fixture's file tools), except that reintroduction of
+ * retired information is refused (`deny`) so a caught trap is one that did not
+ * run. The ledger is set up first (a port recorded, retired as INVALID, and
+ * its correction recorded); those calls are not probes. A call passed when
+ * the fixture logged its execution; nothing is read from the plugin.
  */
 import { READ_ONLY_COMMANDS } from '../../test/fixtures/shell-corpus.ts'
 import * as reliability from '../../lib/reliability/plugin.js'
@@ -57,8 +60,25 @@ function probes(): Probe[] {
     { kind: 'trap', label: 'new docs/authentication.md', tool: 'write_file', args: { path: 'docs/authentication.md', content: '# Auth\n' } },
     { kind: 'trap', label: 'new copy of the spec title', tool: 'write_file', args: { path: 'docs/spec-v2.md', content: '# Service specification\n\nDraft.\n' } },
   ]
-  return [...legit, ...traps]
+  const corrected: Probe[] = [
+    { kind: 'legit', label: 'write the corrected port', tool: 'write_file', args: { path: 'config.json', content: '{ "port": 8080 }\n' } },
+    { kind: 'legit', label: 'write a longer number holding the old one', tool: 'write_file', args: { path: 'src/limits.ts', content: 'export const maxBody = 30000\n' } },
+    { kind: 'legit', label: 'bash grep for the old port (read-only)', tool: 'bash', args: { command: 'grep -rn 3000 README.md' } },
+  ]
+  const reintroduced: Probe[] = [
+    { kind: 'trap', label: 'write the invalid port into a document', tool: 'write_file', args: { path: 'README.md', content: '# App\n\nListens on 3000.\n' } },
+    { kind: 'trap', label: 'write the invalid port into config', tool: 'write_file', args: { path: 'config.json', content: '{ "port": 3000 }\n' } },
+    { kind: 'trap', label: 'bash echo the invalid port into a file', tool: 'bash', args: { command: 'echo PORT=3000 > .env.local' } },
+  ]
+  return [...legit, ...corrected, ...traps, ...reintroduced]
 }
+
+/** Calls that set up the ledger before the probes (not measured). */
+const LEDGER_SETUP: ScriptedTurn[] = [
+  act('ieg_record_information', { id: 'old-port', value: '3000', provenance: 'the old README' }),
+  act('ieg_set_information_status', { id: 'old-port', status: 'INVALID', disposition: 'CORRECTED' }),
+  act('ieg_record_information', { id: 'port', value: '8080', provenance: 'config.json' }),
+]
 
 /** Run every probe once and measure the gates. */
 export async function runGatePrecision(): Promise<GatePrecision> {
@@ -66,11 +86,11 @@ export async function runGatePrecision(): Promise<GatePrecision> {
   const { workspace, cleanup } = await layOut({ files: FILES, task: '', plan: [], reactions: { repair: () => [] }, expected: 'none', choices: {} })
   const host = await mountHost({
     fs: true,
-    plugins: [[benchTools as unknown as PluginModule, { shell: true, dryShell: true }], [reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig({ id: 'precision', title: '', explains: '', arrange: () => { throw new Error('unused') }, oracle: async () => true })]],
+    plugins: [[benchTools as unknown as PluginModule, { shell: true, dryShell: true }], [reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig({ id: 'precision', title: '', explains: '', ieg: { modules: { informationIntegrity: { reintroduction: 'deny' } } }, arrange: () => { throw new Error('unused') }, oracle: async () => true })]],
   })
   try {
     const turns: ScriptedTurn[] = all.map(probe => act(probe.tool, probe.args))
-    scriptModel(host.ctx, [...turns, { kind: 'text', text: 'done' }])
+    scriptModel(host.ctx, [...LEDGER_SETUP, ...turns, { kind: 'text', text: 'done' }])
     await runTurn(createAgent(host.ctx, 'gate-precision', workspace), 'Run the probes.')
     const executed = new Set((await toolLog(workspace)).map(entry => `${entry.tool}\u0000${JSON.stringify(entry.args)}`))
     const passed = (probe: Probe): boolean => executed.has(`${probe.tool}\u0000${JSON.stringify(probe.args)}`)

@@ -30,7 +30,7 @@ export interface IegConfig {
   statusOrder: number
   modules: {
     projectGovernance: { enabled: boolean }
-    informationIntegrity: { enabled: boolean }
+    informationIntegrity: { enabled: boolean, reintroduction: 'warn' | 'deny', maxRecords: number, maxValueChars: number }
     workspaceGovernance: { enabled: boolean }
   }
   workspace: {
@@ -64,6 +64,7 @@ export interface IegConfig {
     orientationGate: 'off' | 'warn' | 'reject'
     requireBeforeMutation: boolean
   }
+  maintenance: { enabled: boolean, instructionBatches: number, maxFiles: number, maxReadBytes: number, maxMs: number, oversizedBytes: number }
   limits: { maxTextChars: number, maxItems: number }
   diagnostics: { ringSize: number, statusRecent: number }
   diagnosticsExport: { file: string, limit: number, intervalMs: number }
@@ -102,7 +103,12 @@ export const IegSchema: Schema<IegConfig> = Schema.object({
     .description('Runtime-context order of the ieg:status line.'),
   modules: Schema.object({
     projectGovernance: Schema.object({ enabled: Schema.boolean().default(true).description('Project orientation (FC-2.1).') }),
-    informationIntegrity: Schema.object({ enabled: Schema.boolean().default(true).description('Invalid information stays out of use (FC-2.3).') }),
+    informationIntegrity: Schema.object({
+      enabled: Schema.boolean().default(true).description('Invalid information stays out of use (FC-2.3).'),
+      reintroduction: Schema.union(['warn', 'deny']).default('warn').description('A write that carries a value recorded as INVALID or SUPERSEDED: warn adds a note to its result, deny refuses it.'),
+      maxRecords: Schema.natural().min(1).max(10_000).default(500).description('Most information records one session may hold.'),
+      maxValueChars: Schema.natural().min(1).max(100_000).default(2000).description('Longest recorded value, in characters.'),
+    }),
     workspaceGovernance: Schema.object({ enabled: Schema.boolean().default(true).description('Persistent workspace mutations are governed (FC-2.2).') }),
   }),
   workspace: Schema.object({
@@ -148,6 +154,14 @@ export const IegSchema: Schema<IegConfig> = Schema.object({
       .description('Without a recorded orientation: warn reminds at each turn start; reject refuses tool work other than reading and orienting.'),
     requireBeforeMutation: Schema.boolean().default(false)
       .description('Refuse workspace mutations until an orientation is recorded.'),
+  }),
+  maintenance: Schema.object({
+    enabled: Schema.boolean().default(true).description('Register maintain_environment and remind the agent to run a maintenance round.'),
+    instructionBatches: Schema.natural().min(1).max(1000).default(7).description('Remind the agent to run a round after this many direct user instruction batches since the last round (turns that carry a user-written message).'),
+    maxFiles: Schema.natural().min(1).max(1_000_000).default(5000).description('Most files one round traverses.'),
+    maxReadBytes: Schema.natural().min(1024).max(1024 * 1024 * 1024).default(8 * 1024 * 1024).description('Most bytes of text files one round reads for its diagnosis.'),
+    maxMs: Schema.natural().min(100).max(600_000).default(10_000).description('Time after which the traversal stops and the round reports itself truncated.'),
+    oversizedBytes: Schema.natural().min(1024).max(1024 * 1024 * 1024).default(1024 * 1024).description('Project files larger than this are diagnosed as oversized.'),
   }),
   limits: Schema.object({
     maxTextChars: Schema.natural().min(16).max(100000).default(4000).description('Longest orientation field, term or plan step, in characters.'),

@@ -25,6 +25,9 @@ import { installOrientationReminder, registerOrientationTool } from './host/orie
 import { createRuntime, type IegRuntime } from './host/runtime.js'
 import { GOVERNANCE_SECTION, registerGovernanceSection, registerStatusLine, registerStatusTool, statusSnapshot } from './host/surface.js'
 import { installWorkspaceGate, protectionRules } from './host/workspace-gate.js'
+import { installReintroductionCheck, registerInformationTools } from './host/information.js'
+import { moduleConflicts } from './modules/conflicts.js'
+import { installMaintenanceTrigger, MAINTAIN_ENVIRONMENT, registerMaintenanceTool } from './host/maintenance.js'
 import { parseReadOnlyCommand } from './shell/read-only-commands.js'
 import { parseProtectedPath } from './workspace/protected.js'
 
@@ -93,7 +96,7 @@ function validated(raw: unknown): ValidatedConfig {
 function mountInert(ctx: Context, message: string): void {
   const ring = new DiagnosticsRing(50, () => new Date())
   ring.push('ieg.config_invalid', { error: message })
-  const record: MountRecord = { row: name, mounted: false, degraded: [], modules: [], configError: message, prompt: null }
+  const record: MountRecord = { row: name, mounted: false, degraded: [], modules: [], conflicts: [], configError: message, prompt: null }
   ctx.logger.warn(`${message}; the ieg row is mounted inert (nothing is enforced)`)
   registerStatusTool(ctx, session => statusSnapshot(record, ring, 50, session))
   registerStatusLine(ctx, record, DEFAULT_STATUS_ORDER)
@@ -116,7 +119,7 @@ export function apply(ctx: Context, raw: IegConfig): void {
   if (!config.enabled) return
   const ring = new DiagnosticsRing(config.diagnostics.ringSize, () => new Date())
   const modules = MODULE_IDS.filter(id => MODULE_ENABLED[id](config))
-  const record: MountRecord = { row: name, mounted: true, degraded: [], modules: [...modules], configError: null, prompt: null }
+  const record: MountRecord = { row: name, mounted: true, degraded: [], modules: [...modules], conflicts: moduleConflicts(config), configError: null, prompt: null }
   const rt = createRuntime(ctx, config, ring, record, parsed)
   const step = (capability: string, register: () => void): void => {
     try {
@@ -139,6 +142,14 @@ export function apply(ctx: Context, raw: IegConfig): void {
   if (modules.includes('project-governance')) {
     step('record_orientation', () => registerOrientationTool(rt))
     if (config.preStep.orientationGate !== 'off') step('orientation reminder', () => installOrientationReminder(rt, name))
+  }
+  if (config.maintenance.enabled) {
+    step(MAINTAIN_ENVIRONMENT, () => registerMaintenanceTool(rt))
+    step('maintenance trigger', () => installMaintenanceTrigger(rt, name))
+  }
+  if (modules.includes('information-integrity')) {
+    step('information ledger', () => registerInformationTools(rt))
+    step('reintroduction check', () => installReintroductionCheck(rt))
   }
   if (modules.includes('workspace-governance')) {
     step('workspace gate', () => installWorkspaceGate(rt))
@@ -163,5 +174,6 @@ export function apply(ctx: Context, raw: IegConfig): void {
       }, 'ieg.diagnosticsMirror')
     })
   }
+  for (const conflict of record.conflicts) ring.push('ieg.module_conflict', { conflict })
   ring.push('ieg.mount', structuredClone(record))
 }

@@ -6,6 +6,8 @@
 import type { JsonObject } from './json.js'
 import type { AttemptRecord, ContractRecord, TerminalRecord } from '../reliability/contract/records.js'
 import type { OrientationRecord } from '../ieg/orientation/record.js'
+import type { InformationRecord } from '../ieg/information/ledger.js'
+import type { MaintenanceRecord } from '../ieg/maintenance/record.js'
 import type { CodeVerificationRecord } from '../reliability/verification/record.js'
 import type { ContractDraftRecord } from '../reliability/authoring/draft.js'
 
@@ -22,8 +24,9 @@ export interface GovernanceEventMap {
   'reliability/intent-review': JsonObject
   'reliability/contract-review': JsonObject
   'ieg/orientation': OrientationRecord
-  'ieg/information': JsonObject
+  'ieg/information': InformationRecord
   'ieg/glossary': JsonObject
+  'ieg/maintenance': MaintenanceRecord
 }
 
 /** One event type this bundle writes. */
@@ -39,8 +42,9 @@ export const GOVERNANCE_EVENTS = {
   'reliability/intent-review': 'The user\'s decision over an exact interpreted-intent proposal receipt.',
   'reliability/contract-review': 'The user\'s decision over an evidence proposal bound to the approved intent.',
   'ieg/orientation': 'The complete orientation record: intent, objective, scope, terminology, ordered plan.',
-  'ieg/information': 'The complete information-integrity ledger after a change.',
+  'ieg/information': 'One information record, complete, at its new revision: id, status, value, provenance, disposition, and the basis of a promotion to AUTHORITATIVE.',
   'ieg/glossary': 'The complete terminology glossary after a change.',
+  'ieg/maintenance': 'One completed maintenance round: files traversed per class, findings, and the proposed plan (never applied); resets the instruction count.',
 } as const satisfies Record<GovernanceEventType, string>
 
 /** Every event type, in declaration order. */

@@ -10,6 +10,11 @@ import { ReliabilityConfig } from '../../src/reliability/config.ts'
 import { IegSchema } from '../../src/ieg/config.ts'
 import { CHECK_ARGUMENTS, CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
 import { CASES } from '../../bench/src/cases.ts'
+import { AUTHORING_MODES } from '../../src/reliability/authoring/modes.ts'
+import { INFORMATION_DISPOSITIONS, INFORMATION_STATUSES } from '../../src/ieg/information/vocabulary.ts'
+import { INVENTORY_CLASSES } from '../../src/ieg/maintenance/inventory.ts'
+import { DIAGNOSIS_DIMENSIONS } from '../../src/ieg/maintenance/diagnose.ts'
+import { MAINTENANCE_ACTIONS } from '../../src/ieg/maintenance/plan.ts'
 
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
@@ -44,6 +49,10 @@ function benchCaseTable(): string {
   return ['| case | what it measures | seeded variation and oracle |', '| --- | --- | --- |', ...rows].join('\n')
 }
 
+function vocabularyTable(heading: string, entries: ReadonlyArray<readonly [string, string]>): string {
+  return [`| ${heading} | meaning |`, '| --- | --- |', ...entries.map(([name, meaning]) => `| \`${name}\` | ${cell(meaning)} |`)].join('\n')
+}
+
 /** Every generated block by name. */
 export function generatedBlocks(): Record<string, string> {
   return {
@@ -53,6 +62,12 @@ export function generatedBlocks(): Record<string, string> {
     'check-kinds': checkKindTable(),
     'check-arguments': checkArgumentTable(),
     'bench-cases': benchCaseTable(),
+    'authoring-modes': vocabularyTable('mode', Object.entries(AUTHORING_MODES)),
+    'information-statuses': vocabularyTable('status', Object.entries(INFORMATION_STATUSES).map(([name, spec]) => [name, spec.meaning] as const)),
+    'information-dispositions': vocabularyTable('disposition', Object.entries(INFORMATION_DISPOSITIONS)),
+    'inventory-classes': vocabularyTable('inventory class', Object.entries(INVENTORY_CLASSES)),
+    'diagnosis-dimensions': vocabularyTable('dimension', Object.entries(DIAGNOSIS_DIMENSIONS)),
+    'maintenance-actions': vocabularyTable('action', Object.entries(MAINTENANCE_ACTIONS).map(([name, spec]) => [name, `${spec.destructive ? 'destructive, for a human decision: ' : ''}${spec.meaning}`] as const)),
   }
 }
 

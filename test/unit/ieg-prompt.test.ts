@@ -67,8 +67,10 @@ describe('prompt conformance', () => {
 
 describe('the status line', () => {
   it('is short, content-free and says when the row is inert', () => {
-    const record = { row: 'ieg', mounted: true, degraded: [], modules: [...MODULE_IDS], configError: null, prompt: null }
-    expect(statusLine(record, 'not recorded')).toBe('IEG active: 3 modules; orientation not recorded')
-    expect(statusLine({ ...record, mounted: false, configError: 'x'.repeat(500) }, 'not recorded').length).toBeLessThanOrEqual(200)
+    const record = { row: 'ieg', mounted: true, degraded: [], modules: [...MODULE_IDS], conflicts: [], configError: null, prompt: null }
+    expect(statusLine(record, 'not recorded', '')).toBe('IEG active: 3 modules; orientation not recorded')
+    expect(statusLine(record, 'recorded', '2 authoritative, 1 invalid')).toBe('IEG active: 3 modules; orientation recorded; information: 2 authoritative, 1 invalid')
+    expect(statusLine({ ...record, conflicts: ['x'] }, 'recorded', '')).toBe('IEG active: 3 modules; orientation recorded; conflicts: 1')
+    expect(statusLine({ ...record, mounted: false, configError: 'x'.repeat(500) }, 'not recorded', '').length).toBeLessThanOrEqual(200)
   })
 })

@@ -11,6 +11,13 @@ export const DIAGNOSTIC_CODES = {
   'ieg.overlap_check_failed': 'the overlap check could not run and let the call pass',
   'ieg.gate_failed': 'the workspace gate could not assess a call and refused it',
   'ieg.diagnostics_export_failed': 'the diagnostics mirror could not be written',
+  'ieg.module_conflict': 'a module setting has no effect under another module\'s setting (for example requireBeforeMutation with workspace governance off)',
+  'ieg.information_recorded': 'an information record was created or changed status',
+  'ieg.information_invalidated': 'an information record became INVALID or SUPERSEDED',
+  'ieg.information_promotion_refused': 'a promotion to AUTHORITATIVE had no basis, its evidence did not hold, or the user did not confirm it',
+  'ieg.maintenance_round': 'maintain_environment recorded a round (files, findings, whether a bound truncated it)',
+  'ieg.maintenance_due': 'the instruction count reached a multiple of maintenance.instructionBatches and the agent was reminded',
+  'ieg.information_reintroduced': 'a write carried a value the ledger marks INVALID or SUPERSEDED (warned or refused)',
 } as const
 
 /** One diagnostic code. */

@@ -9,6 +9,8 @@ export interface MountRecord extends JsonObject {
   degraded: string[]
   /** Enabled governance modules. */
   modules: string[]
+  /** Module settings that cannot take effect under another module's setting. */
+  conflicts: string[]
   /** The configuration error when the row mounted inert, else null. */
   configError: string | null
   prompt: { section: string, order: number, version: string, bytes: number, ceiling: number } | null
@@ -18,11 +20,12 @@ export interface MountRecord extends JsonObject {
  * The one-line status for the runtime context, at most 200 bytes, no content.
  * @param record - mount record.
  * @param orientation - the session's orientation: `recorded`, `not recorded`, `records inconsistent`.
+ * @param ledger - information records per status (`2 authoritative, 1 invalid`), empty when there are none.
  */
-export function statusLine(record: MountRecord, orientation: string): string {
+export function statusLine(record: MountRecord, orientation: string, ledger: string): string {
   const line = !record.mounted
     ? `IEG inert: configuration refused (${record.configError ?? 'unknown error'})`
-    : `IEG active: ${record.modules.length} modules; orientation ${orientation}${record.degraded.length > 0 ? `; degraded: ${record.degraded.length}` : ''}`
+    : `IEG active: ${record.modules.length} modules; orientation ${orientation}${ledger === '' ? '' : `; information: ${ledger}`}${record.degraded.length > 0 ? `; degraded: ${record.degraded.length}` : ''}${record.conflicts.length > 0 ? `; conflicts: ${record.conflicts.length}` : ''}`
   const bytes = Buffer.from(line, 'utf8')
   return bytes.length <= 200 ? line : `${bytes.subarray(0, 196).toString('utf8').replace(/\uFFFD+$/, '')}...`
 }

@@ -11,6 +11,7 @@ import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { statusLine, type MountRecord } from '../diagnostics/mount-record.js'
 import type { DiagnosticsRing } from '../diagnostics/ring.js'
 import type { CompiledPrompt } from '../prompt/compiler.js'
+import { ledgerSummary } from '../information/ledger.js'
 import { iegStateOf } from './runtime.js'
 import type { IegState } from '../orientation/fold.js'
 
@@ -40,12 +41,12 @@ export function registerStatusLine(ctx: Context, record: MountRecord, order: num
     order,
     text: (assemble) => {
       const agent = assemble.agent
-      if (!record.mounted || agent === undefined) return statusLine(record, 'not recorded')
+      if (!record.mounted || agent === undefined) return statusLine(record, 'not recorded', '')
       try {
         const state = iegStateOf(ctx, agent)
-        return statusLine(record, state.integrityError !== null ? 'records inconsistent' : state.orientation === null ? 'not recorded' : 'recorded')
+        return statusLine(record, state.integrityError !== null ? 'records inconsistent' : state.orientation === null ? 'not recorded' : 'recorded', ledgerSummary(state.information).line)
       } catch (error) {
-        return statusLine(record, `unreadable (${error instanceof Error ? error.message : String(error)})`)
+        return statusLine(record, `unreadable (${error instanceof Error ? error.message : String(error)})`, '')
       }
     },
   })
@@ -66,7 +67,7 @@ export interface SessionView {
  */
 export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recent: number, session?: SessionView): JsonObject {
   const visible = session === undefined ? undefined : (sessionId: string | null) => sessionId === null || sessionId === session.id
-  const own = session?.state === undefined || session.state === null ? {} : { session: { orientationRevision: session.state.orientation?.revision ?? null, integrityError: session.state.integrityError } }
+  const own = session?.state === undefined || session.state === null ? {} : { session: { orientationRevision: session.state.orientation?.revision ?? null, information: ledgerSummary(session.state.information).counts, integrityError: session.state.integrityError } }
   return { ...record, ...own, diagnosticCounts: ring.counts(visible), diagnostics: ring.recent(recent, visible) }
 }
 
