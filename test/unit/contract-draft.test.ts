@@ -22,6 +22,7 @@ const limits: ContractLimits = { maxClaims: 5, maxChecks: 5, maxTextChars: 200, 
 const [UNIT] = sealProfiles([{ id: 'unit-tests', description: 'tests pass', command: 'npm', args: ['test'], timeoutMs: 60_000, sandboxMode: 'read-only', required: true, maxOutputBytes: 1_000_000 }])
 const OUTPUT = { claims: [{ id: 'c1', statement: 'README names demo', importance: 'critical', verification: 'deterministic', check_ids: ['k1'] }], checks: [{ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'demo' }] }
 const PROVENANCE = { provider: 'aux', model: 'm', promptVersion: 1, usage: null }
+const ROUTE = { provider: 'aux', model: 'm', promptVersion: 1 }
 const read = (value: unknown, kind: 'general' | 'code' = 'general') => readDraftOutput(typeof value === 'string' ? value : JSON.stringify(value), kind, 'objective', limits, [UNIT!])
 const event = (seq: number, type: string, data: unknown): FoldEvent => ({ seq, type, data })
 
@@ -71,19 +72,22 @@ describe('the draft record', () => {
 
   it('binds a contract to the exact, latest, intact, unused draft of the same kind', () => {
     const events = [event(7, 'reliability/contract-draft', record)]
-    expect(bindDraft(events, record.receipt, 'general', spec)).toEqual(record)
-    expect(() => bindDraft([], record.receipt, 'general', spec)).toThrow('no draft was recorded')
-    expect(() => bindDraft(events, record.receipt, 'code', spec)).toThrow('names a general draft')
-    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, objective: 'other' })).toThrow('objective: differs')
-    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, claims: [{ ...spec.claims[0]!, importance: 'minor' }] })).toThrow('claims: differ')
-    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, checks: [{ ...spec.checks[0]!, args: { path: 'README.md', text: 'dem' } }] })).toThrow('checks: differ')
+    expect(bindDraft(events, record.receipt, 'general', spec, ROUTE)).toEqual(record)
+    expect(() => bindDraft([], record.receipt, 'general', spec, ROUTE)).toThrow('no draft was recorded')
+    expect(() => bindDraft(events, record.receipt, 'code', spec, ROUTE)).toThrow('names a general draft')
+    expect(() => bindDraft(events, record.receipt, 'general', spec, { ...ROUTE, model: 'm2' })).toThrow('not the configured aux/m2')
+    expect(() => bindDraft(events, record.receipt, 'general', spec, { ...ROUTE, promptVersion: 2 })).toThrow('prompt version 2')
+    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, maxAttempts: 1 }, ROUTE)).toThrow('max_attempts: is 1')
+    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, objective: 'other' }, ROUTE)).toThrow('objective: differs')
+    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, claims: [{ ...spec.claims[0]!, importance: 'minor' }] }, ROUTE)).toThrow('claims: differ')
+    expect(() => bindDraft(events, record.receipt, 'general', { ...spec, checks: [{ ...spec.checks[0]!, args: { path: 'README.md', text: 'dem' } }] }, ROUTE)).toThrow('checks: differ')
     const newer = draftRecord('general', spec, PROVENANCE, 9)
-    expect(() => bindDraft([...events, event(9, 'reliability/contract-draft', newer)], record.receipt, 'general', spec)).toThrow('not the receipt of the latest draft')
+    expect(() => bindDraft([...events, event(9, 'reliability/contract-draft', newer)], record.receipt, 'general', spec, ROUTE)).toThrow('not the receipt of the latest draft')
     const forged: ContractDraftRecord = { ...record, claims: [{ ...record.claims[0]!, statement: 'weaker' }] }
-    expect(() => bindDraft([event(7, 'reliability/contract-draft', forged)], record.receipt, 'general', spec)).toThrow('is not intact')
+    expect(() => bindDraft([event(7, 'reliability/contract-draft', forged)], record.receipt, 'general', spec, ROUTE)).toThrow('is not intact')
     for (const consumer of ['reliability/contract', 'reliability/contract-review']) {
       const carrier = consumer === 'reliability/contract' ? { authorship: { mode: 'auxiliary-model', draftReceipt: record.receipt } } : { proposal: { authorship: { mode: 'auxiliary-model', draftReceipt: record.receipt } } }
-      expect(() => bindDraft([...events, event(8, consumer, carrier)], record.receipt, 'general', spec), consumer).toThrow(`was already used (${consumer} at seq 8)`)
+      expect(() => bindDraft([...events, event(8, consumer, carrier)], record.receipt, 'general', spec, ROUTE), consumer).toThrow(`was already used (${consumer} at seq 8)`)
     }
   })
 })

@@ -53,7 +53,7 @@ export interface ContractDraftRecord extends JsonObject, DraftProvenance {
  * @throws InputError naming what is wrong with the output.
  */
 export function readDraftOutput(text: string, kind: DraftKind, objective: string, limits: ContractLimits, profiles: readonly VerifierProfile[]): ContractSpec {
-  const parsed = parseLosslessJson(text.trim())
+  const parsed = parseLosslessJson(text)
   if (!parsed.ok) throw new InputError('draft', `the auxiliary model's output is not strict JSON (${parsed.reason})`)
   const value = parsed.value
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('draft', 'the auxiliary model\'s output is not a JSON object')
@@ -127,15 +127,17 @@ function carriedDraft(data: unknown): unknown {
 
 /**
  * Bind a contract to the draft it claims to be: the latest draft of the
- * session, intact, of the same kind, never used by a contract or an evidence
- * review, with exactly its objective, claims and checks.
+ * session, intact, of the same kind, from the route and prompt configured
+ * now, never used by a contract or an evidence review, with exactly its
+ * objective, claims, checks and budget.
  * @param events - the session's events.
  * @param draftReceipt - the receipt the caller gave.
  * @param kind - the kind of contract being opened.
  * @param spec - the contract being opened (required verifiers injected for code).
+ * @param route - the configured provider, model and the prompt version of this build.
  * @throws InputError naming the mismatch.
  */
-export function bindDraft(events: readonly FoldEvent[], draftReceipt: string, kind: DraftKind, spec: ContractSpec): ContractDraftRecord {
+export function bindDraft(events: readonly FoldEvent[], draftReceipt: string, kind: DraftKind, spec: ContractSpec, route: Pick<DraftProvenance, 'provider' | 'model' | 'promptVersion'>): ContractDraftRecord {
   const latest = events.filter(event => event.type === 'reliability/contract-draft').at(-1)
   if (latest === undefined) throw new InputError('draft_receipt', 'no draft was recorded in this session; call reliability_draft first')
   const decoded = decodeDraft(latest.data, latest.seq)
@@ -145,7 +147,9 @@ export function bindDraft(events: readonly FoldEvent[], draftReceipt: string, ki
   const used = events.find(event => event.seq > latest.seq && CONSUMERS.has(event.type) && carriedDraft(event.data) === draftReceipt)
   if (used !== undefined) throw new InputError('draft_receipt', `was already used (${used.type} at seq ${used.seq}); a draft opens one contract`)
   if (draft.kind !== kind) throw new InputError('draft_receipt', `names a ${draft.kind} draft; open it with ${draft.kind === 'code' ? 'reliability_begin_code' : 'reliability_begin'}`)
+  if (draft.provider !== route.provider || draft.model !== route.model || draft.promptVersion !== route.promptVersion) throw new InputError('draft_receipt', `names a draft from ${draft.provider}/${draft.model} (prompt version ${draft.promptVersion}), not the configured ${route.provider}/${route.model} (prompt version ${route.promptVersion}); draft again`)
   if (draft.objective !== spec.objective) throw new InputError('objective', 'differs from the draft\'s objective')
+  if (draft.maxAttempts !== spec.maxAttempts) throw new InputError('max_attempts', `is ${spec.maxAttempts}, the draft's budget is ${draft.maxAttempts}; omit it or pass the draft's`)
   if (canonicalJson(draft.claims) !== canonicalJson(spec.claims)) throw new InputError('claims', 'differ from the draft\'s claims (same ids, order and fields required)')
   if (canonicalJson(draft.checks) !== canonicalJson(spec.checks)) throw new InputError('checks', 'differ from the draft\'s checks (same ids, order and arguments required)')
   return draft

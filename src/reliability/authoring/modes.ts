@@ -37,6 +37,9 @@ export function authorshipProblem(authorship: Authorship): string | null {
 /** The stored form of an authorship, decoded strictly. */
 export const authorshipSchema = z.strictObject({ mode: z.enum(AUTHORING_MODE_NAMES), draftReceipt: receiptSchema.nullable() })
 
+/** An exact provider route or model id: printable ASCII, no spaces, no invisible characters. */
+const ROUTE_ID = /^[!-~]+$/
+
 /**
  * Why an authoring configuration is invalid, with the key path, or null:
  * the auxiliary model needs an exact route and model.
@@ -45,7 +48,7 @@ export const authorshipSchema = z.strictObject({ mode: z.enum(AUTHORING_MODE_NAM
  */
 export function authoringProblem(config: { readonly mode: AuthoringMode, readonly provider: string, readonly model: string }, at: string): string | null {
   if (config.mode !== 'auxiliary-model') return null
-  if (config.provider.trim() === '') return `${at}.provider must name the provider route of the auxiliary model (mode auxiliary-model)`
-  if (config.model.trim() === '') return `${at}.model must name the auxiliary model (mode auxiliary-model)`
+  if (!ROUTE_ID.test(config.provider)) return `${at}.provider must name the provider route of the auxiliary model exactly: printable ASCII without spaces (mode auxiliary-model; got ${JSON.stringify(config.provider)})`
+  if (!ROUTE_ID.test(config.model)) return `${at}.model must name the auxiliary model exactly: printable ASCII without spaces (mode auxiliary-model; got ${JSON.stringify(config.model)})`
   return null
 }

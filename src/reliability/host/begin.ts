@@ -17,6 +17,7 @@ import { assessCoverage, type CoverageReport } from '../contract/coverage.js'
 import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
 import { InputError } from '../../kernel/input-error.js'
 import { bindDraft } from '../authoring/draft.js'
+import { DRAFT_PROMPT_VERSION } from '../authoring/draft-prompt.js'
 import type { Authorship } from '../authoring/modes.js'
 import { parseContractInput, type ContractLimits, type ContractSpec } from '../contract/input.js'
 import { openContract, openReviewedContract } from '../contract/lifecycle.js'
@@ -98,7 +99,8 @@ function authorshipOf(agent: Agent, config: ReliabilityConfig, draftReceipt: unk
     return { mode, draftReceipt: null }
   }
   if (typeof draftReceipt !== 'string') throw new InputError('draft_receipt', 'is required in auxiliary-model authoring mode: call reliability_draft, then begin with its exact objective, claims and checks')
-  const draft = bindDraft(agent.session.events, draftReceipt, kind === 'code' ? 'code' : 'general', spec)
+  const { provider, model } = config.contractAuthoring
+  const draft = bindDraft(agent.session.events, draftReceipt, kind === 'code' ? 'code' : 'general', spec, { provider, model, promptVersion: DRAFT_PROMPT_VERSION })
   return { mode, draftReceipt: draft.receipt }
 }
 

@@ -7,7 +7,7 @@
  * (never the context, never reasoning).
  */
 import type { Context } from '@deepseek-ai/cordis'
-import { BlockAssembler, createUserMessage, ReasoningEffortId, type StreamChunk } from '@deepseek-ai/dsh-llm'
+import { createUserMessage, ReasoningEffortId, type StreamChunk } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { InputError } from '../../kernel/input-error.js'
@@ -28,46 +28,99 @@ interface Collected {
   readonly usage: DraftProvenance['usage']
 }
 
+/** Per block index: its type and the text streamed for it. */
+interface Block {
+  readonly type: 'text' | 'reasoning'
+  deltas: string
+  final: string | null
+}
+
+/** The next chunk, or a throw once the signal aborts even if the adapter ignores it. */
+function nextChunk(iterator: AsyncIterator<StreamChunk>, signal: AbortSignal): Promise<IteratorResult<StreamChunk>> {
+  if (signal.aborted) return Promise.reject(new Error('aborted'))
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(new Error('aborted'))
+    signal.addEventListener('abort', onAbort, { once: true })
+    iterator.next().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 /**
- * Read the stream through the host's block assembler: text (and reasoning,
- * which is dropped) blocks only, a finish chunk that says `stop`, the text
- * within the byte cap.
+ * Read the stream: text and reasoning blocks only, each chunk on a block of
+ * its own type, nothing after the finish, which must say `stop`; text and
+ * reasoning together within the byte cap; the deadline holds even when the
+ * adapter ignores the abort. Reasoning is read and dropped.
  */
-async function collect(stream: AsyncIterable<StreamChunk>, maxBytes: number): Promise<Collected> {
-  const assembler = new BlockAssembler()
+async function collect(stream: AsyncIterable<StreamChunk>, maxBytes: number, signal: AbortSignal): Promise<Collected> {
+  const iterator = stream[Symbol.asyncIterator]()
+  const blocks = new Map<number, Block>()
+  const order: number[] = []
   let streamed = 0
   let finished = false
-  for await (const chunk of stream) {
-    switch (chunk.type) {
-      case 'block-start':
-        if (chunk.blockType !== 'text' && chunk.blockType !== 'reasoning') throw new Error(`the auxiliary model produced a ${chunk.blockType} block; a draft is text only`)
-        break
-      case 'text-delta':
-        streamed += Buffer.byteLength(chunk.text, 'utf8')
-        if (streamed > maxBytes) throw new Error(`the auxiliary model's output passed ${maxBytes} bytes (contractAuthoring.maxOutputTokens × ${BYTES_PER_TOKEN})`)
-        break
-      case 'reasoning-delta':
-      case 'usage':
-        break
-      case 'tool-call-delta':
-        throw new Error('the auxiliary model called a tool; a draft is text only')
-      case 'block-end':
-        if (chunk.block.type !== 'text' && chunk.block.type !== 'reasoning') throw new Error(`the auxiliary model produced a ${chunk.block.type} block; a draft is text only`)
-        break
-      case 'finish':
-        if (chunk.reason.kind !== 'stop') throw new Error(`the auxiliary call finished ${chunk.reason.kind}${'failure' in chunk.reason ? ` (${String((chunk.reason.failure as { message?: string }).message ?? '')})` : ''}, not normally`)
-        finished = true
-        break
-      default:
-        throw new Error(`the auxiliary model produced an unknown stream chunk ${(chunk as { type: string }).type}`)
+  let usage: Collected['usage'] = null
+  const block = (index: number, type: Block['type'], what: string): Block => {
+    const found = blocks.get(index)
+    if (found === undefined) {
+      const created: Block = { type, deltas: '', final: null }
+      blocks.set(index, created)
+      order.push(index)
+      return created
     }
-    assembler.push(chunk)
+    if (found.type !== type) throw new Error(`the auxiliary model sent ${what} on a ${found.type} block; a malformed stream`)
+    return found
+  }
+  const count = (text: string): void => {
+    streamed += Buffer.byteLength(text, 'utf8')
+    if (streamed > maxBytes) throw new Error(`the auxiliary model's output (text and reasoning) passed ${maxBytes} bytes (contractAuthoring.maxOutputTokens × ${BYTES_PER_TOKEN})`)
+  }
+  try {
+    for (;;) {
+      const next = await nextChunk(iterator, signal)
+      if (next.done === true) break
+      const chunk = next.value
+      if (finished) throw new Error(`the auxiliary model sent ${chunk.type} after its finish; a malformed stream`)
+      switch (chunk.type) {
+        case 'block-start':
+          if (chunk.blockType !== 'text' && chunk.blockType !== 'reasoning') throw new Error(`the auxiliary model produced a ${chunk.blockType} block; a draft is text only`)
+          block(chunk.index, chunk.blockType, 'a block start')
+          break
+        case 'text-delta':
+          count(chunk.text)
+          block(chunk.index, 'text', 'text').deltas += chunk.text
+          break
+        case 'reasoning-delta':
+          count(chunk.text)
+          block(chunk.index, 'reasoning', 'reasoning')
+          break
+        case 'tool-call-delta':
+          throw new Error('the auxiliary model called a tool; a draft is text only')
+        case 'block-end': {
+          const end = chunk.block
+          if (end.type !== 'text' && end.type !== 'reasoning') throw new Error(`the auxiliary model produced a ${end.type} block; a draft is text only`)
+          const text = (end as { text: string }).text
+          const existing = blocks.get(chunk.index)
+          if (existing === undefined || existing.deltas === '') count(text)
+          block(chunk.index, end.type, `a ${end.type} block end`).final = text
+          break
+        }
+        case 'usage':
+          usage = { inputTokens: chunk.usage.inputTokens, outputTokens: chunk.usage.outputTokens }
+          if (!Number.isSafeInteger(usage.inputTokens) || !Number.isSafeInteger(usage.outputTokens) || usage.inputTokens < 0 || usage.outputTokens < 0) throw new Error(`the auxiliary model's adapter reported malformed usage (${JSON.stringify(usage)})`)
+          break
+        case 'finish':
+          if (chunk.reason.kind !== 'stop') throw new Error(`the auxiliary call finished ${chunk.reason.kind}${'failure' in chunk.reason ? ` (${String((chunk.reason.failure as { message?: string }).message ?? '')})` : ''}, not normally`)
+          finished = true
+          break
+        default:
+          throw new Error(`the auxiliary model produced an unknown stream chunk ${(chunk as { type: string }).type}`)
+      }
+    }
+  } finally {
+    if (!finished || signal.aborted) void iterator.return?.()
   }
   if (!finished) throw new Error('the auxiliary stream ended without a finish')
-  const text = assembler.blocks().map(block => block.type === 'text' ? (block as { text: string }).text : '').join('')
-  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new Error(`the auxiliary model's output passed ${maxBytes} bytes (contractAuthoring.maxOutputTokens × ${BYTES_PER_TOKEN})`)
-  const usage = assembler.usage
-  return { text, usage: usage === undefined ? null : { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens } }
+  const text = order.map(index => blocks.get(index)!).filter(entry => entry.type === 'text').map(entry => entry.final ?? entry.deltas).join('')
+  return { text, usage }
 }
 
 /**
@@ -112,7 +165,7 @@ export function registerDraftTool(ctx: Context, config: ReliabilityConfig, limit
           tools: [],
           maxTokens: authoring.maxOutputTokens,
           signal,
-        }), authoring.maxOutputTokens * BYTES_PER_TOKEN)
+        }), authoring.maxOutputTokens * BYTES_PER_TOKEN, signal)
       } catch (error) {
         exec.signal.throwIfAborted()
         const cause = timeout.aborted ? `it ran past ${authoring.timeoutMs} ms (contractAuthoring.timeoutMs)` : error instanceof Error ? error.message : String(error)
