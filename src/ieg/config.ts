@@ -1,4 +1,5 @@
 /** The `ieg` row's configuration: the single declaration of its keys. */
+import { PROMPT_MODES, type PromptMode, type PromptSettings } from './prompt/override.js'
 import Schema from '@deepseek-ai/schemastery'
 
 /** A file-effect tool: its name and the argument keys that name its target. */
@@ -28,6 +29,7 @@ export interface IegConfig {
   enabled: boolean
   sectionOrder: number
   statusOrder: number
+  prompt: PromptSettings
   modules: {
     projectGovernance: { enabled: boolean }
     informationIntegrity: { enabled: boolean, reintroduction: 'warn' | 'deny', maxRecords: number, maxValueChars: number }
@@ -68,6 +70,7 @@ export interface IegConfig {
   limits: { maxTextChars: number, maxItems: number }
   diagnostics: { ringSize: number, statusRecent: number }
   diagnosticsExport: { file: string, limit: number, intervalMs: number }
+  compatibility: { baselineFile: string }
 }
 
 const fileEffectTool: Schema<FileEffectTool> = Schema.object({
@@ -101,6 +104,12 @@ export const IegSchema: Schema<IegConfig> = Schema.object({
     .description('System-prompt order of the single ieg:governance section.'),
   statusOrder: Schema.number().min(-100000).max(100000).default(DEFAULT_STATUS_ORDER)
     .description('Runtime-context order of the ieg:status line.'),
+  prompt: Schema.object({
+    mode: Schema.union(Object.keys(PROMPT_MODES) as PromptMode[]).default('compiled').description(Object.entries(PROMPT_MODES).map(([mode, meaning]) => `${mode}: ${meaning}.`).join(' ')),
+    append: Schema.string().default('').description('Guidance added after the compiled section in append mode.'),
+    file: Schema.string().default('').description('Absolute path of a markdown file that becomes the section in replace mode.'),
+    allowOverBudget: Schema.boolean().default(false).description('Accept an override larger than the section\'s byte ceiling (the excess is still reported).'),
+  }),
   modules: Schema.object({
     projectGovernance: Schema.object({ enabled: Schema.boolean().default(true).description('Project orientation (FC-2.1).') }),
     informationIntegrity: Schema.object({
@@ -175,5 +184,8 @@ export const IegSchema: Schema<IegConfig> = Schema.object({
     file: Schema.string().default('').description('Absolute path of a JSON mirror of the diagnostics; "" writes nothing.'),
     limit: Schema.natural().min(1).max(200).default(50).description('Diagnostics in the mirror.'),
     intervalMs: Schema.natural().min(100).max(60000).default(500).description('Least time between two mirror writes.'),
+  }),
+  compatibility: Schema.object({
+    baselineFile: Schema.string().default('').description('Absolute path of a reviewed baseline JSON to judge the host against instead of the shipped one (a patched or newer host); "" uses the shipped baseline.'),
   }),
 })

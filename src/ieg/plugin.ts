@@ -25,6 +25,11 @@ import { installOrientationReminder, registerOrientationTool } from './host/orie
 import { createRuntime, type IegRuntime } from './host/runtime.js'
 import { GOVERNANCE_SECTION, registerGovernanceSection, registerStatusLine, registerStatusTool, statusSnapshot } from './host/surface.js'
 import { installWorkspaceGate, protectionRules } from './host/workspace-gate.js'
+import { livePrompt, type LivePrompt } from './host/prompt-source.js'
+import { installCompatibilityAdapter } from './host/compatibility.js'
+import { BASELINE } from './compatibility/baseline.js'
+import { decodeBaseline, type CompatibilityBaseline } from './compatibility/verdict.js'
+import { readFileSync } from 'node:fs'
 import { installReintroductionCheck, registerInformationTools } from './host/information.js'
 import { moduleConflicts } from './modules/conflicts.js'
 import { installMaintenanceTrigger, MAINTAIN_ENVIRONMENT, registerMaintenanceTool } from './host/maintenance.js'
@@ -51,7 +56,22 @@ const MODULE_ENABLED: Record<ModuleId, (config: IegConfig) => boolean> = {
 
 interface ValidatedConfig {
   readonly config: IegConfig
-  readonly parsed: Pick<IegRuntime, 'protection' | 'readOnlyCommands'>
+  readonly parsed: Pick<IegRuntime, 'protection' | 'readOnlyCommands'> & { readonly baseline: CompatibilityBaseline }
+}
+
+/** The baseline to judge against: the shipped one, or the operator's file read and decoded strictly. */
+function baselineOf(file: string): CompatibilityBaseline {
+  if (file === '') return BASELINE
+  if (!file.startsWith('/')) throw configError('$.compatibility.baselineFile', `must be an absolute path (got ${JSON.stringify(file)})`)
+  let value: unknown
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw configError('$.compatibility.baselineFile', `could not be read as JSON (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const decoded = decodeBaseline(value)
+  if (!decoded.ok) throw configError('$.compatibility.baselineFile', `is not a baseline: ${decoded.reason}`)
+  return decoded.baseline
 }
 
 function configError(path: string, problem: string): Error {
@@ -62,6 +82,9 @@ function validated(raw: unknown): ValidatedConfig {
   const config = resolveConfig(IegSchema, (raw ?? {}) as IegConfig, name)
   const file = config.diagnosticsExport.file
   if (file !== '' && !file.startsWith('/')) throw configError('$.diagnosticsExport.file', `must be an absolute path (got "${file}")`)
+  const baseline = baselineOf(config.compatibility.baselineFile)
+  if (config.prompt.file !== '' && !config.prompt.file.startsWith('/')) throw configError('$.prompt.file', `must be an absolute path (got ${JSON.stringify(config.prompt.file)})`)
+  if (config.prompt.mode === 'replace' && config.prompt.file === '') throw configError('$.prompt.file', 'must name the replacement file when prompt.mode is replace')
   const workspace = config.workspace
   workspace.mutatingTools.forEach((tool, index) => {
     if (tool.name.trim() === '') throw configError(`$.workspace.mutatingTools[${index}].name`, 'must not be empty')
@@ -90,13 +113,13 @@ function validated(raw: unknown): ValidatedConfig {
     if (typeof words === 'string') throw configError(`$.workspace.readOnlyCommands[${index}]`, `${words} (got ${JSON.stringify(text)})`)
     return words
   })
-  return { config, parsed: { protection: protectionRules(config.workspace.protectedPaths, config.workspace.protectedPathsCaseSensitive), readOnlyCommands } }
+  return { config, parsed: { protection: protectionRules(config.workspace.protectedPaths, config.workspace.protectedPathsCaseSensitive), readOnlyCommands, baseline } }
 }
 
 function mountInert(ctx: Context, message: string): void {
   const ring = new DiagnosticsRing(50, () => new Date())
   ring.push('ieg.config_invalid', { error: message })
-  const record: MountRecord = { row: name, mounted: false, degraded: [], modules: [], conflicts: [], configError: message, prompt: null }
+  const record: MountRecord = { row: name, mounted: false, degraded: [], modules: [], conflicts: [], configError: message, compatibility: null, prompt: null }
   ctx.logger.warn(`${message}; the ieg row is mounted inert (nothing is enforced)`)
   registerStatusTool(ctx, session => statusSnapshot(record, ring, 50, session))
   registerStatusLine(ctx, record, DEFAULT_STATUS_ORDER)
@@ -119,7 +142,7 @@ export function apply(ctx: Context, raw: IegConfig): void {
   if (!config.enabled) return
   const ring = new DiagnosticsRing(config.diagnostics.ringSize, () => new Date())
   const modules = MODULE_IDS.filter(id => MODULE_ENABLED[id](config))
-  const record: MountRecord = { row: name, mounted: true, degraded: [], modules: [...modules], conflicts: moduleConflicts(config), configError: null, prompt: null }
+  const record: MountRecord = { row: name, mounted: true, degraded: [], modules: [...modules], conflicts: moduleConflicts(config), configError: null, compatibility: null, prompt: null }
   const rt = createRuntime(ctx, config, ring, record, parsed)
   const step = (capability: string, register: () => void): void => {
     try {
@@ -132,13 +155,21 @@ export function apply(ctx: Context, raw: IegConfig): void {
   }
 
   step('ieg projection', () => ctx.sessionProjections.register(dualProjectionUnit(iegFold)))
-  step('ieg_status', () => registerStatusTool(ctx, session => statusSnapshot(record, ring, config.diagnostics.statusRecent, session)))
+  let live: LivePrompt | null = null
+  step('ieg_status', () => registerStatusTool(ctx, (session) => {
+    live?.current()
+    return statusSnapshot(record, ring, config.diagnostics.statusRecent, session)
+  }))
   step('ieg:status', () => registerStatusLine(ctx, record, config.statusOrder))
   step(GOVERNANCE_SECTION, () => {
     const prompt = compilePrompt(modules)
-    registerGovernanceSection(ctx, prompt, config.sectionOrder)
-    record.prompt = { section: GOVERNANCE_SECTION, order: config.sectionOrder, version: prompt.version, bytes: prompt.bytes, ceiling: prompt.ceiling }
+    record.prompt = { section: GOVERNANCE_SECTION, order: config.sectionOrder, version: prompt.version, bytes: prompt.bytes, ceiling: prompt.ceiling, source: 'compiled', path: null, unchecked: [], problems: [] }
+    const resolved = livePrompt(rt, prompt, config.prompt, record)
+    live = resolved
+    registerGovernanceSection(ctx, () => resolved.current().text, config.sectionOrder)
+    resolved.current()
   })
+  step('compatibility adapter', () => installCompatibilityAdapter(rt, parsed.baseline))
   if (modules.includes('project-governance')) {
     step('record_orientation', () => registerOrientationTool(rt))
     if (config.preStep.orientationGate !== 'off') step('orientation reminder', () => installOrientationReminder(rt, name))

@@ -15,6 +15,9 @@ import { INFORMATION_DISPOSITIONS, INFORMATION_STATUSES } from '../../src/ieg/in
 import { INVENTORY_CLASSES } from '../../src/ieg/maintenance/inventory.ts'
 import { DIAGNOSIS_DIMENSIONS } from '../../src/ieg/maintenance/diagnose.ts'
 import { MAINTENANCE_ACTIONS } from '../../src/ieg/maintenance/plan.ts'
+import { COMPATIBILITY_VERDICTS } from '../../src/ieg/compatibility/verdict.ts'
+import { PROMPT_MODES, UNCHECKED_INVARIANTS } from '../../src/ieg/prompt/override.ts'
+import { DIAGNOSTIC_CODES } from '../../src/ieg/diagnostics/codes.ts'
 
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
@@ -67,6 +70,10 @@ export function generatedBlocks(): Record<string, string> {
     'information-dispositions': vocabularyTable('disposition', Object.entries(INFORMATION_DISPOSITIONS)),
     'inventory-classes': vocabularyTable('inventory class', Object.entries(INVENTORY_CLASSES)),
     'diagnosis-dimensions': vocabularyTable('dimension', Object.entries(DIAGNOSIS_DIMENSIONS)),
+    'compatibility-verdicts': vocabularyTable('verdict', Object.entries(COMPATIBILITY_VERDICTS)),
+    'prompt-modes': vocabularyTable('prompt.mode', Object.entries(PROMPT_MODES)),
+    'unchecked-invariants': UNCHECKED_INVARIANTS.map(invariant => `- ${invariant}`).join('\n'),
+    'diagnostic-codes': vocabularyTable('code', Object.entries(DIAGNOSTIC_CODES)),
     'maintenance-actions': vocabularyTable('action', Object.entries(MAINTENANCE_ACTIONS).map(([name, spec]) => [name, `${spec.destructive ? 'destructive, for a human decision: ' : ''}${spec.meaning}`] as const)),
   }
 }

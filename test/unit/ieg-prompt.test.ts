@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FAILURE_CLASSES, KERNEL_PRINCIPLES, MODULE_IDS, MODULES } from '../../src/ieg/modules/descriptors.ts'
 import { compilePrompt, PROMPT_BYTE_FLOOR, PROMPT_BYTE_HARD_CAP, promptByteCeiling, RECORDED_PROMPT_BYTES } from '../../src/ieg/prompt/compiler.ts'
-import { statusLine } from '../../src/ieg/diagnostics/mount-record.ts'
+import { statusLine, withVerdict } from '../../src/ieg/diagnostics/mount-record.ts'
 
 const full = compilePrompt([...MODULE_IDS])
 
@@ -67,10 +67,14 @@ describe('prompt conformance', () => {
 
 describe('the status line', () => {
   it('is short, content-free and says when the row is inert', () => {
-    const record = { row: 'ieg', mounted: true, degraded: [], modules: [...MODULE_IDS], conflicts: [], configError: null, prompt: null }
+    const record = { row: 'ieg', mounted: true, degraded: [], modules: [...MODULE_IDS], conflicts: [], configError: null, compatibility: null, prompt: null }
     expect(statusLine(record, 'not recorded', '')).toBe('IEG active: 3 modules; orientation not recorded')
     expect(statusLine(record, 'recorded', '2 authoritative, 1 invalid')).toBe('IEG active: 3 modules; orientation recorded; information: 2 authoritative, 1 invalid')
     expect(statusLine({ ...record, conflicts: ['x'] }, 'recorded', '')).toBe('IEG active: 3 modules; orientation recorded; conflicts: 1')
+    expect(withVerdict('IEG active: 3 modules; orientation recorded', 'UNSUPPORTED')).toBe('IEG active: 3 modules; orientation recorded; host UNSUPPORTED')
+    expect(withVerdict('IEG active: 3 modules; orientation recorded', 'COMPATIBLE')).toBe('IEG active: 3 modules; orientation recorded')
+    expect(withVerdict('IEG inert: configuration refused (x)', 'UNSUPPORTED')).toBe('IEG inert: configuration refused (x)')
+    expect(Buffer.byteLength(withVerdict('x'.repeat(190), 'COMPATIBLE_WITH_WARNINGS'))).toBeLessThanOrEqual(200)
     expect(statusLine({ ...record, mounted: false, configError: 'x'.repeat(500) }, 'not recorded', '').length).toBeLessThanOrEqual(200)
   })
 })

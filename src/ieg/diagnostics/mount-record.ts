@@ -13,7 +13,20 @@ export interface MountRecord extends JsonObject {
   conflicts: string[]
   /** The configuration error when the row mounted inert, else null. */
   configError: string | null
-  prompt: { section: string, order: number, version: string, bytes: number, ceiling: number } | null
+  /** The latest compatibility judgement (verdict, reasons, the facts), null before the first assembly. */
+  compatibility: JsonObject | null
+  prompt: { section: string, order: number, version: string, bytes: number, ceiling: number, source: string, path: string | null, unchecked: string[], problems: string[] } | null
+}
+
+/**
+ * The status line with the host's compatibility verdict, when it is not COMPATIBLE, within the 200-byte bound.
+ * @param line - the status line.
+ * @param verdict - the verdict.
+ */
+export function withVerdict(line: string, verdict: string): string {
+  if (verdict === 'COMPATIBLE' || line.startsWith('IEG inert')) return line
+  const note = `; host ${verdict}`
+  return Buffer.byteLength(line + note, 'utf8') <= 200 ? line + note : line
 }
 
 /**

@@ -10,7 +10,6 @@ import type { JsonObject } from '../../kernel/json.js'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { statusLine, type MountRecord } from '../diagnostics/mount-record.js'
 import type { DiagnosticsRing } from '../diagnostics/ring.js'
-import type { CompiledPrompt } from '../prompt/compiler.js'
 import { ledgerSummary } from '../information/ledger.js'
 import { iegStateOf } from './runtime.js'
 import type { IegState } from '../orientation/fold.js'
@@ -22,11 +21,11 @@ export const STATUS_CONTEXT = 'ieg:status'
 /**
  * Register the governance section.
  * @param ctx - context carrying `systemPrompt`.
- * @param prompt - the compiled section.
+ * @param text - the section text, resolved at each assembly.
  * @param order - section order.
  */
-export function registerGovernanceSection(ctx: Context, prompt: CompiledPrompt, order: number): void {
-  ctx.systemPrompt.section({ name: GOVERNANCE_SECTION, order, text: prompt.text })
+export function registerGovernanceSection(ctx: Context, text: () => string, order: number): void {
+  ctx.systemPrompt.section({ name: GOVERNANCE_SECTION, order, text })
 }
 
 /**
