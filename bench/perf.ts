@@ -146,6 +146,31 @@ function promptFigures(): void {
   record('prompt: both rows together', 'bytes', governor + iegBytes, 4000, 'reliability:policy plus ieg:governance', true)
 }
 
+/** What both rows add to every model request, with every feature of both on: system prompt and tool schemas, in bytes of their JSON. */
+async function requestFootprint(): Promise<void> {
+  const request = async (governed: boolean): Promise<{ system: number, tools: number }> => {
+    const plugins: Array<readonly [PluginModule, unknown]> = [[benchTools as unknown as PluginModule, {}]]
+    const everything = { contractAuthoring: { mode: 'auxiliary-model', provider: 'aux', model: 'aux' }, codeVerificationProfiles: [{ id: 'unit-tests', description: 'The project tests pass', command: 'node', args: ['test.mjs'] }] }
+    if (governed) plugins.push([reliability as unknown as PluginModule, everything], [ieg as unknown as PluginModule, { preStep: { orientationGate: 'warn' } }])
+    const host = await mountHost({ fs: true, plugins })
+    try {
+      const adapter = scriptModel(host.ctx, [{ kind: 'text', text: 'done' }])
+      await runTurn(createAgent(host.ctx, `footprint-${String(governed)}`, tmpdir()), 'hello')
+      const sent = adapter.requests[0]!
+      return { system: Buffer.byteLength(sent.system ?? '', 'utf8'), tools: Buffer.byteLength(JSON.stringify(sent.tools ?? []), 'utf8') }
+    } finally {
+      await host.dispose()
+    }
+  }
+  const bare = await request(false)
+  const governed = await request(true)
+  const system = governed.system - bare.system
+  const tools = governed.tools - bare.tools
+  record('request footprint: system prompt added by both rows', 'bytes', system, null, 'every feature on (review, code verification, auxiliary authoring, all ieg modules, orientation reminder)')
+  record('request footprint: tool schemas added by both rows', 'bytes', tools, null, 'JSON of the tool schemas the model receives, every feature on')
+  record('request footprint: both rows, every feature on', 'bytes', system + tools, 8192, 'system prompt plus tool schemas added to every model request (bytes, not tokens)', true)
+}
+
 async function turnRatio(): Promise<void> {
   const runs = scale(60, 8)
   const workspace = await mkdtemp(join(tmpdir(), 'dshg-perf-turn-'))
@@ -179,6 +204,7 @@ await gateFigures()
 await foldFigures()
 await checkFigures()
 promptFigures()
+await requestFootprint()
 await turnRatio()
 const out = await writePerfReport(figures, quick)
 process.stdout.write(`\nreport: ${out}\n`)

@@ -16,11 +16,18 @@ const record = (extra: Partial<InformationRecord> = {}): InformationRecord => ({
 const EVIDENCE = { kind: 'evidence', path: 'config.json', shows: 'contains the value of port' } as const
 
 describe('the transition rule', () => {
-  it('frees every move except a promotion to AUTHORITATIVE, over all 49 pairs and new records', () => {
+  it('frees every move except a promotion to AUTHORITATIVE or out of INVALID or SUPERSEDED, over all 49 pairs and new records', () => {
+    const retired = new Set(['INVALID', 'SUPERSEDED'])
     const table = Object.fromEntries(INFORMATION_STATUS_NAMES.map(from => [from, Object.fromEntries(INFORMATION_STATUS_NAMES.map(to => [to, transition(from, to)]))]))
     for (const from of INFORMATION_STATUS_NAMES) {
-      for (const to of INFORMATION_STATUS_NAMES) expect(table[from]![to], `${from} -> ${to}`).toBe(to === 'AUTHORITATIVE' && from !== 'AUTHORITATIVE' ? 'needs-basis' : 'free')
+      for (const to of INFORMATION_STATUS_NAMES) {
+        const expected = (to === 'AUTHORITATIVE' && from !== 'AUTHORITATIVE') || (retired.has(from) && !retired.has(to)) ? 'needs-basis' : 'free'
+        expect(table[from]![to], `${from} -> ${to}`).toBe(expected)
+      }
     }
+    expect(transition('INVALID', 'PROVISIONAL')).toBe('needs-basis')
+    expect(transition('INVALID', 'SUPERSEDED')).toBe('free')
+    expect(transition('DEPRECATED', 'PROVISIONAL')).toBe('free')
     expect(INFORMATION_STATUS_NAMES.map(to => transition(null, to))).toEqual(INFORMATION_STATUS_NAMES.map(to => to === 'AUTHORITATIVE' ? 'needs-basis' : 'free'))
     expect(isPromotion('INVALID', 'PROVISIONAL')).toBe(true)
     expect(isPromotion('AUTHORITATIVE', 'SUSPECT')).toBe(false)
@@ -73,6 +80,12 @@ describe('reintroduction', () => {
     expect(reintroducedRecords(['port 13000, build 3000a, v3000_1'], ledger)).toEqual([])
     expect(reintroducedRecords(['kept-value'], ledger)).toEqual([])
     expect(reintroducedRecords(['3000'], [corrected])).toEqual([])
+  })
+
+  it('is not switched off by a shorter value in use that is part of the retired one', () => {
+    const shorter = record({ id: 'short', value: '300' })
+    expect(reintroducedRecords(['port 3000'], [invalid, shorter]).map(entry => entry.id)).toEqual(['port'])
+    expect(reintroducedRecords(['port 300'], [invalid, shorter])).toEqual([])
   })
 })
 

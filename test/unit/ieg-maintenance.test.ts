@@ -45,7 +45,7 @@ const TEXTS = new Map([
 ])
 
 describe('diagnosis and plan', () => {
-  const findings = diagnose({ inventory: FIXTURE, texts: TEXTS, ledger: [retired], orientationRecorded: false, overlap, oversizedBytes: 1024 * 1024 })
+  const findings = diagnose({ inventory: FIXTURE, texts: TEXTS, ledger: [retired], orientationRecorded: false, overlap, oversizedBytes: 1024 * 1024, maxComparedDocuments: 100 })
 
   it('finds each of the seven dimensions in the fixture, never in dependencies', () => {
     expect(new Set(findings.map(finding => finding.dimension))).toEqual(new Set(Object.keys(DIAGNOSIS_DIMENSIONS)))
@@ -96,8 +96,9 @@ describe('the instruction count', () => {
     }
     push('turn/start', { turn: 4 })
     push('user/message', plugin)
-    expect(state.instructions).toEqual({ sinceRound: 3, lastTurn: 3 })
-    expect(countInstruction({ sinceRound: 3, lastTurn: 3 }, { type: 'user/message', data: user }, 3)).toEqual({ sinceRound: 3, lastTurn: 3 })
+    expect(state.instructions).toMatchObject({ sinceRound: 3, lastTurn: 3 })
+    const counted = { sinceRound: 3, lastTurn: 3, countedBy: 'm' }
+    expect(countInstruction(counted, { type: 'user/message', data: user }, 3)).toBe(counted)
     const classes = Object.fromEntries(INVENTORY_CLASS_NAMES.map(name => [name, 0]))
     push('ieg/maintenance', { round: 1, files: 0, truncated: false, classes, findings: [], plan: planMaintenance([]) })
     expect(state).toMatchObject({ maintenanceRounds: 1, instructions: { sinceRound: 0 } })

@@ -15,7 +15,7 @@ import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { InputError } from '../../kernel/input-error.js'
 import type { JsonObject } from '../../kernel/json.js'
 import { needsBasis, recordIdProblem, type InformationRecord, type PromotionBasis } from '../information/ledger.js'
-import { reintroducedRecords } from '../information/reintroduction.js'
+import { reintroducedRecords, tokenPattern } from '../information/reintroduction.js'
 import { INFORMATION_DISPOSITION_NAMES, INFORMATION_DISPOSITIONS, INFORMATION_STATUS_NAMES, INFORMATION_STATUSES, RETIRED_STATUSES, type InformationDisposition, type InformationStatus } from '../information/vocabulary.js'
 import { classifyToolCall } from '../workspace/classify-call.js'
 import { startDirectory } from './gate-assessment.js'
@@ -54,15 +54,16 @@ async function evidenceBasis(rt: IegRuntime, agent: Agent, path: string, record:
   if (info === undefined || info.type !== 'file') throw new InputError('evidence_path', `is not a regular file in the workspace; the record is unchanged`)
   if ((info.size ?? 0) > MAX_EVIDENCE_BYTES) throw new InputError('evidence_path', `is ${info.size ?? 0} bytes, over ${MAX_EVIDENCE_BYTES}; the record is unchanged`)
   const content = await fs.readText(target, signal)
-  if (!content.includes(record.value)) throw new InputError('evidence_path', `does not contain the recorded value of ${record.id}, so it does not show it; the record is unchanged`)
+  if (!tokenPattern(record.value).test(content)) throw new InputError('evidence_path', `does not contain the recorded value of ${record.id}, so it does not show it; the record is unchanged`)
   return { kind: 'evidence', path, shows: `contains the value of ${record.id}` }
 }
 
 /** Ask the user through the host's approval channel. */
-async function confirmationBasis(rt: IegRuntime, exec: Readonly<ToolExecution>, agent: Agent, record: InformationRecord): Promise<PromotionBasis> {
+async function confirmationBasis(rt: IegRuntime, exec: Readonly<ToolExecution>, agent: Agent, record: InformationRecord, status: InformationStatus): Promise<PromotionBasis> {
   const approval = rt.ctx.get('approval')
   if (approval === undefined) throw new Error(`no approval channel is mounted, so the user cannot confirm; ${record.id} stays ${record.status}`)
-  const outcome = await approval.request({ agent, toolName: exec.name, callId: exec.callId, reason: `Confirm that "${record.value}" (${record.id}, from ${record.provenance}) is authoritative.`, signal: exec.signal })
+  const quoted = (text: string): string => JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}…` : text)
+  const outcome = await approval.request({ agent, toolName: exec.name, callId: exec.callId, reason: `Confirm that the information ${record.id} (value ${quoted(record.value)}, provenance ${quoted(record.provenance)}, now ${record.status}) is ${status}.`, signal: exec.signal })
   if (outcome === 'allowed-once') return { kind: 'user-confirmation', outcome }
   throw new Error(outcome === 'unavailable' ? `no one can answer the confirmation here (the approval channel is unavailable); ${record.id} stays ${record.status}` : `the user did not confirm (${outcome}); ${record.id} stays ${record.status}`)
 }
@@ -129,14 +130,14 @@ export function registerInformationTools(rt: IegRuntime): void {
       if (needsBasis(current.status, status)) {
         try {
           if (args.evidence_path !== undefined) basis = await evidenceBasis(rt, agent, args.evidence_path, current, exec.signal)
-          else if (args.confirm === true) basis = await confirmationBasis(rt, exec, agent, current)
-          else throw new InputError('status', `promotion to AUTHORITATIVE needs evidence_path or confirm: true; ${current.id} stays ${current.status}`)
+          else if (args.confirm === true) basis = await confirmationBasis(rt, exec, agent, current, status)
+          else throw new InputError('status', `${status === 'AUTHORITATIVE' ? 'promotion to AUTHORITATIVE' : `bringing ${current.status} information back to ${status}`} needs evidence_path or confirm: true; ${current.id} stays ${current.status}`)
         } catch (error) {
           rt.diagnose('ieg.information_promotion_refused', { id: current.id, from: current.status, reason: error instanceof Error ? error.message : String(error) }, agent)
           throw error
         }
       } else if (args.evidence_path !== undefined || args.confirm !== undefined) {
-        throw new InputError(args.evidence_path !== undefined ? 'evidence_path' : 'confirm', 'is only for a promotion to AUTHORITATIVE')
+        throw new InputError(args.evidence_path !== undefined ? 'evidence_path' : 'confirm', 'is only for a promotion to AUTHORITATIVE or out of INVALID or SUPERSEDED')
       }
       const kept = INFORMATION_STATUSES[status].rank === 0 ? disposition ?? current.disposition : null
       return append(rt, agent, { ...current, status, disposition: kept, revision: current.revision + 1, basis: basis === null ? null : { ...basis } })

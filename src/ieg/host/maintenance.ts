@@ -4,9 +4,9 @@
  * never descends into dependency or generated directories, `.git`, or out of
  * the workspace, and visits each directory once however it is linked), classifies, diagnoses and plans with the pure core,
  * records `ieg/maintenance`, and returns the proposal. It changes no file. The
- * trigger reminds the agent at the first step of every turn that completes
- * `maintenance.instructionBatches` direct user instruction batches since the
- * last round.
+ * trigger reminds the agent at the step where a turn's first user-written
+ * message enters, when it completes `maintenance.instructionBatches` direct
+ * user instruction batches since the last round.
  */
 import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
@@ -29,18 +29,28 @@ const READ_CLASSES: ReadonlySet<InventoryClass> = new Set(['documentation', 'con
 interface Traversal {
   readonly entries: InventoryEntry[]
   readonly texts: Map<string, string>
+  /** Directories that could not be listed (a link loop, permissions), with why. */
+  readonly unreadable: string[]
   truncated: boolean
 }
 
 async function traverse(fs: FileSystem, root: FsTarget, settings: IegRuntime['config']['maintenance'], signal: AbortSignal): Promise<Traversal> {
   const deadline = performance.now() + settings.maxMs
-  const result: Traversal = { entries: [], texts: new Map(), truncated: false }
+  const result: Traversal = { entries: [], texts: new Map(), unreadable: [], truncated: false }
   let readBytes = 0
   const queue: Array<{ target: FsTarget, path: string }> = [{ target: root, path: '' }]
   const visited = new Set<string>([fs.processPath(root)])
   while (queue.length > 0) {
     const directory = queue.shift()!
-    for (const entry of await fs.listDir(directory.target, signal)) {
+    let entries: Awaited<ReturnType<FileSystem['listDir']>>
+    try {
+      entries = await fs.listDir(directory.target, signal)
+    } catch (error) {
+      signal.throwIfAborted()
+      result.unreadable.push(`${directory.path === '' ? '.' : directory.path} (${error instanceof Error ? error.message : String(error)})`)
+      continue
+    }
+    for (const entry of entries) {
       if (performance.now() > deadline || result.entries.length >= settings.maxFiles) {
         result.truncated = true
         return result
@@ -49,7 +59,8 @@ async function traverse(fs: FileSystem, root: FsTarget, settings: IegRuntime['co
       if (!fs.contains(root, entry.target)) continue
       if (entry.type === 'directory') {
         const canonical = fs.processPath(entry.target)
-        if (entry.name !== '.git' && !visited.has(canonical) && !SKIPPED_CLASSES.has(classifyPath(`${path}/x`))) queue.push({ target: entry.target, path })
+        const git = entry.name === '.git' || canonical.split('/').includes('.git')
+        if (!git && !visited.has(canonical) && !SKIPPED_CLASSES.has(classifyPath(`${path}/x`))) queue.push({ target: entry.target, path })
         visited.add(canonical)
         continue
       }
@@ -87,13 +98,13 @@ export function registerMaintenanceTool(rt: IegRuntime): void {
       if (state.integrityError !== null) throw new Error(`the IEG records of this session are inconsistent (${state.integrityError}); no round is recorded`)
       const traversal = await traverse(fs, await fs.resolve(cwd, { signal: exec.signal }), config.maintenance, exec.signal)
       const inventory = classifyInventory(traversal.entries)
-      const findings = diagnose({ inventory, texts: traversal.texts, ledger: state.information, orientationRecorded: state.orientation !== null, overlap: config.workspace.overlap, oversizedBytes: config.maintenance.oversizedBytes })
+      const findings = diagnose({ inventory, texts: traversal.texts, ledger: state.information, orientationRecorded: state.orientation !== null, overlap: config.workspace.overlap, oversizedBytes: config.maintenance.oversizedBytes, maxComparedDocuments: config.workspace.overlap.maxDocuments })
       const plan = planMaintenance(findings)
       const classes = Object.fromEntries(INVENTORY_CLASS_NAMES.map(name => [name, inventory.filter(entry => entry.class === name).length])) as Record<InventoryClass, number>
       const record: MaintenanceRecord = { round: state.maintenanceRounds + 1, files: inventory.length, truncated: traversal.truncated, classes, findings: findings.map(finding => ({ ...finding, paths: [...finding.paths] })), plan: plan.map(item => ({ ...item, paths: [...item.paths] })) }
       agent.session.append('ieg/maintenance', record)
       rt.diagnose('ieg.maintenance_round', { round: record.round, files: record.files, findings: findings.length, truncated: record.truncated }, agent)
-      return { ...record, note: 'A proposal only: nothing was changed. Ask the user before any action with needsHumanDecision.' }
+      return { ...record, unreadable: traversal.unreadable, note: 'A proposal only: nothing was changed. Ask the user before any action with needsHumanDecision.' }
     },
   }))
 }
@@ -107,9 +118,12 @@ export function installMaintenanceTrigger(rt: IegRuntime, plugin: string): void 
   const { ctx, config } = rt
   ctx.on('agent/pre-step', async (payload, next) => {
     const decision = await next()
-    if (decision.kind !== 'enter' || payload.step !== 1 || !payload.messages.some(message => message.source.kind === 'user')) return decision
-    const state = iegStateOf(ctx, payload.agent)
-    const count = state.instructions.sinceRound + (state.instructions.lastTurn === payload.turn ? 0 : 1)
+    const written = payload.messages.filter(message => message.source.kind === 'user')
+    if (decision.kind !== 'enter' || written.length === 0) return decision
+    const { instructions } = iegStateOf(ctx, payload.agent)
+    const countedHere = instructions.lastTurn === payload.turn && written.some(message => message.id === instructions.countedBy)
+    if (instructions.lastTurn === payload.turn && !countedHere) return decision
+    const count = instructions.sinceRound + (countedHere ? 0 : 1)
     if (count % config.maintenance.instructionBatches !== 0) return decision
     rt.diagnose('ieg.maintenance_due', { instructions: count, turn: payload.turn }, payload.agent)
     const text = `IEG: ${count} user instructions since the last maintenance round. When this task allows, call ${MAINTAIN_ENVIRONMENT} and take its proposal to the user.`

@@ -34,8 +34,19 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** The shell analysis of a mount: bounded, cached by text, start and shell kind. */
-export function shellAnalyzer(rt: IegRuntime): (command: string, startDirectory: string, persistent: boolean) => ShellAnalysis {
+type ShellAnalyzer = (command: string, startDirectory: string, persistent: boolean) => ShellAnalysis
+const analyzers = new WeakMap<IegRuntime, ShellAnalyzer>()
+
+/** The shell analysis of a mount, one per runtime so every listener shares its cache: bounded, cached by text, start and shell kind. */
+export function shellAnalyzer(rt: IegRuntime): ShellAnalyzer {
+  const known = analyzers.get(rt)
+  if (known !== undefined) return known
+  const created = createShellAnalyzer(rt)
+  analyzers.set(rt, created)
+  return created
+}
+
+function createShellAnalyzer(rt: IegRuntime): ShellAnalyzer {
   const settings = rt.config.workspace.shellAnalysis
   const cache = new AnalysisCache<ShellAnalysis>(settings.cacheEntries)
   const base: Omit<ShellAnalysisOptions, 'persistent' | 'startDirectory'> = {

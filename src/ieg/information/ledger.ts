@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type { JsonObject } from '../../kernel/json.js'
-import { INFORMATION_DISPOSITION_NAMES, INFORMATION_STATUSES, INFORMATION_STATUS_NAMES, type InformationDisposition, type InformationStatus } from './vocabulary.js'
+import { INFORMATION_DISPOSITION_NAMES, INFORMATION_STATUSES, INFORMATION_STATUS_NAMES, RETIRED_STATUSES, type InformationDisposition, type InformationStatus } from './vocabulary.js'
 
 /** Why a record may be AUTHORITATIVE. */
 export type PromotionBasis =
@@ -29,14 +29,19 @@ export interface InformationRecord extends JsonObject {
   readonly basis: (PromotionBasis & JsonObject) | null
 }
 
-/** Whether moving from one status to another is a promotion that needs a basis. */
+/**
+ * Whether moving from one status to another needs a basis: any move to
+ * AUTHORITATIVE, and any move that brings retired information (INVALID,
+ * SUPERSEDED) back into use.
+ */
 export function needsBasis(from: InformationStatus | null, to: InformationStatus): boolean {
-  return to === 'AUTHORITATIVE' && from !== 'AUTHORITATIVE'
+  if (to === 'AUTHORITATIVE') return from !== 'AUTHORITATIVE'
+  return from !== null && RETIRED_STATUSES.has(from) && !RETIRED_STATUSES.has(to)
 }
 
 /**
  * The transition rule for every pair (and for a new record, `from` null).
- * @returns `free`, or `needs-basis` for a promotion to AUTHORITATIVE.
+ * @returns `free`, or `needs-basis` for a promotion to AUTHORITATIVE or out of retirement.
  */
 export function transition(from: InformationStatus | null, to: InformationStatus): 'free' | 'needs-basis' {
   return needsBasis(from, to) ? 'needs-basis' : 'free'
@@ -79,7 +84,7 @@ export function decodeInformation(data: unknown, previous: (id: string) => Infor
   if (record.revision !== expected) return { ok: false, reason: `record ${record.id} has revision ${record.revision}, the next is ${expected}` }
   if (before !== null && before.value !== record.value) return { ok: false, reason: `record ${record.id} changed its value; a new value is a new record` }
   const promoted = needsBasis(before?.status ?? null, record.status)
-  if (promoted !== (record.basis !== null)) return { ok: false, reason: promoted ? `record ${record.id} became AUTHORITATIVE without evidence or confirmation` : `record ${record.id} carries a basis without a promotion` }
+  if (promoted !== (record.basis !== null)) return { ok: false, reason: promoted ? `record ${record.id} became ${record.status} without evidence or confirmation` : `record ${record.id} carries a basis without a promotion` }
   return { ok: true, record }
 }
 

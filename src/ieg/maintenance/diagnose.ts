@@ -38,6 +38,8 @@ export interface DiagnosisInput {
   readonly orientationRecorded: boolean
   readonly overlap: OverlapSettings
   readonly oversizedBytes: number
+  /** Most documents compared pairwise for overlap (the comparison is quadratic). */
+  readonly maxComparedDocuments: number
 }
 
 const VERSIONED = /^(.*?)[ ._-]*(copy|old|final|backup|v\d+|\(\d+\)|\d{8})$/i
@@ -57,7 +59,7 @@ function stem(path: string): { directory: string, base: string, extension: strin
 export function diagnose(input: DiagnosisInput): Finding[] {
   const findings: Finding[] = []
   const project = input.inventory.filter(entry => entry.class !== 'dependency' && entry.class !== 'generated')
-  const documents = project.filter(entry => entry.class === 'documentation' && input.texts.has(entry.path)).map(entry => ({ path: entry.path, text: input.texts.get(entry.path) ?? '' }))
+  const documents = project.filter(entry => entry.class === 'documentation' && input.texts.has(entry.path)).slice(0, input.maxComparedDocuments).map(entry => ({ path: entry.path, text: input.texts.get(entry.path) ?? '' }))
   documents.forEach((document, index) => {
     const finding = findOverlap(document, documents.slice(0, index), input.overlap)
     if (finding !== null) findings.push({ dimension: 'duplicate-documents', paths: [document.path, finding.existing], detail: `${document.path} overlaps ${finding.existing} (${finding.signal})` })

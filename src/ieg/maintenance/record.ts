@@ -50,6 +50,8 @@ export interface InstructionCount extends JsonObject {
   readonly sinceRound: number
   /** The last turn counted, so one turn counts once. */
   readonly lastTurn: number | null
+  /** The id of the user message that counted that turn. */
+  readonly countedBy: string | null
 }
 
 /**
@@ -59,8 +61,8 @@ export interface InstructionCount extends JsonObject {
  * @param currentTurn - the turn the event belongs to.
  */
 export function countInstruction(count: InstructionCount, event: { type: string, data: unknown }, currentTurn: number | null): InstructionCount {
-  if (event.type === 'ieg/maintenance') return { sinceRound: 0, lastTurn: count.lastTurn }
+  if (event.type === 'ieg/maintenance') return { sinceRound: 0, lastTurn: count.lastTurn, countedBy: count.countedBy }
   if (event.type !== 'user/message' || currentTurn === null || count.lastTurn === currentTurn) return count
-  const source = (event.data as { source?: { kind?: unknown } } | null)?.source
-  return source?.kind === 'user' ? { sinceRound: count.sinceRound + 1, lastTurn: currentTurn } : count
+  const message = event.data as { id?: unknown, source?: { kind?: unknown } } | null
+  return message?.source?.kind === 'user' ? { sinceRound: count.sinceRound + 1, lastTurn: currentTurn, countedBy: typeof message.id === 'string' ? message.id : null } : count
 }

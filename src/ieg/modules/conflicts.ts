@@ -15,6 +15,7 @@ export function moduleConflicts(config: IegConfig): string[] {
   if (preStep.requireBeforeMutation && !modules.workspaceGovernance.enabled) conflicts.push('$.preStep.requireBeforeMutation has no effect: $.modules.workspaceGovernance.enabled is false, so no mutation is gated')
   if (preStep.requireBeforeMutation && !modules.projectGovernance.enabled) conflicts.push('$.preStep.requireBeforeMutation has no effect: $.modules.projectGovernance.enabled is false, so no orientation can be recorded or required')
   if (preStep.orientationGate !== 'off' && !modules.projectGovernance.enabled) conflicts.push(`$.preStep.orientationGate (${preStep.orientationGate}) has no effect: $.modules.projectGovernance.enabled is false`)
+  if (modules.informationIntegrity.enabled && modules.informationIntegrity.reintroduction === 'deny' && !config.workspace.classifyShellCommands) conflicts.push('$.modules.informationIntegrity.reintroduction (deny) does not cover shell writes: $.workspace.classifyShellCommands is false')
   if (modules.informationIntegrity.reintroduction === 'deny' && !modules.informationIntegrity.enabled) conflicts.push('$.modules.informationIntegrity.reintroduction (deny) has no effect: $.modules.informationIntegrity.enabled is false')
   return conflicts
 }

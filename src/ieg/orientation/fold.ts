@@ -26,7 +26,7 @@ export interface IegState extends JsonObject {
   integrityError: string | null
 }
 
-const INITIAL: IegState = { orientation: null, information: [], maintenanceRounds: 0, turn: null, instructions: { sinceRound: 0, lastTurn: null }, integrityError: null }
+const INITIAL: IegState = { orientation: null, information: [], maintenanceRounds: 0, turn: null, instructions: { sinceRound: 0, lastTurn: null, countedBy: null }, integrityError: null }
 
 const orientation = z.strictObject({
   revision: z.number().int().min(1),
