@@ -14,7 +14,7 @@ async function toolsOffered(patch: string): Promise<string[]> {
   const result = await runTask(profile, 'Say hello.', { cwd: await makeWorkspace({}), baseURL: server.baseURL })
   expect(result.code, result.stderr).toBe(0)
   expect(server.requests).toHaveLength(1)
-  return toolNamesOf(server.requests[0]!).filter(name => name.endsWith('_status'))
+  return toolNamesOf(server.requests[0]!).filter(name => name === 'reliability_status' || name === 'ieg_status')
 }
 
 describe('operators toggle each row independently', () => {
