@@ -122,6 +122,24 @@ describe('the information ledger', () => {
     expect(toolResults(handle.agent).at(-1)?.text).toContain('no longer valid')
   })
 
+  it('a fork knows exactly the ledger and the instruction count at its boundary, and does not share later changes', async () => {
+    const host = await iegHost(cleanups, {}, FILES, { realTools: true })
+    scriptModel(host.ctx, [recordPort, retirePort, say('first done'), recordFixed, say('second done')])
+    const agent = createAgent(host.ctx, 'info-fork', host.workspace)
+    await runTurn(agent, 'first')
+    const boundary = agent.session.events.at(-1)!.seq
+    const atBoundary = readProjectionState(host.ctx.sessionProjections, agent.session, iegFold)
+    await runTurn(agent, 'second')
+    const child = host.ctx.sessions.fork(agent.session, boundary)
+    const forked = readProjectionState(host.ctx.sessionProjections, child, iegFold)
+    expect(forked.information).toEqual(atBoundary.information)
+    expect(forked.information.map(record => [record.id, record.status])).toEqual([['port', 'INVALID']])
+    expect(forked.instructions.sinceRound).toBe(1)
+    const parent = readProjectionState(host.ctx.sessionProjections, agent.session, iegFold)
+    expect(parent.information.map(record => record.id)).toEqual(['port', 'port-fixed'])
+    expect(parent.instructions.sinceRound).toBe(2)
+  })
+
   it('reports a module conflict in ieg_status and the status line, and still mounts', async () => {
     const host = await iegHost(cleanups, { preStep: { requireBeforeMutation: true }, modules: { workspaceGovernance: { enabled: false } } }, FILES)
     const agent = await play(host, 'info-conflict', [call('ieg_status')])
