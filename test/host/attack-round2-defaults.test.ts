@@ -1,5 +1,5 @@
 /**
- * Second attack round on the protected `.git` at the default configuration
+ * Second and third attack rounds on the protected `.git` at the default configuration
  * (`{}`, policy allow), through the host's real `bash` and file tools in a
  * fresh real git repository per attempt. Each test fails while its bypass
  * exists: it asserts that nothing under a `.git` (at any depth) changed,
@@ -18,10 +18,7 @@ import { iegHost } from '../support/ieg-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
 import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
-import { ROUND2_DEFAULT_BYPASSES, type Attack } from '../fixtures/attack-corpus.ts'
-
-
-
+import { ROUND2_DEFAULT_BYPASSES, ROUND3_DEFAULT_BYPASSES, type Attack } from '../fixtures/attack-corpus.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 const queue: ScriptedTurn[] = []
@@ -82,6 +79,7 @@ async function attempt(entry: Attack): Promise<{ refused: boolean, text: string,
   const ws = await fixture()
   if (entry.setup === 'add-submodule') await addSubmodule(ws)
   if (entry.setup === 'remove-links') for (const name of ['lnk', 'hooks', 'dang']) await rm(join(ws, name))
+  if (entry.setup === 'patch-file') execFileSync('sh', ['-c', 'echo more >> README.md && git diff > x.patch && git checkout -q README.md'], { cwd: ws })
   const before = await snapshotTree(ws)
   const controlBefore = controlSettings(ws)
   queue.push(call('bash', { command: entry.command, description: 'attempt', ...(entry.workdir === undefined ? {} : { workdir: entry.workdir }) }), say('next'))
@@ -93,12 +91,13 @@ async function attempt(entry: Attack): Promise<{ refused: boolean, text: string,
   return { refused: result.isError && result.text.includes('IEG'), text: result.text.slice(0, 300), gitChanges, newControl }
 }
 
-describe('round 2: bypasses of the protected .git at the defaults', () => {
-  for (const entry of ROUND2_DEFAULT_BYPASSES) {
-    it(`refuses or keeps .git unchanged: ${entry.name}`, async () => {
-      const outcome = await attempt(entry)
-      if (process.env['R2_DEBUG'] === '1') console.log(`R2 ${entry.name} :: ${outcome.refused ? 'refused' : 'allowed'} :: ${outcome.text.replace(/\n/g, ' ')} :: ${JSON.stringify([...outcome.gitChanges.slice(0, 6), ...outcome.newControl])}`)
-      expect({ gitChanges: outcome.gitChanges, newControl: outcome.newControl }, `${outcome.refused ? 'refused' : 'allowed'}: ${outcome.text} | changed: ${JSON.stringify([...outcome.gitChanges.slice(0, 6), ...outcome.newControl])}`).toEqual({ gitChanges: [], newControl: [] })
-    })
-  }
-})
+for (const [round, bypasses] of [['round 2', ROUND2_DEFAULT_BYPASSES], ['round 3', ROUND3_DEFAULT_BYPASSES]] as const) {
+  describe(`${round}: bypasses of the protected .git at the defaults`, () => {
+    for (const entry of bypasses) {
+      it(`refuses or keeps .git unchanged: ${entry.name}`, async () => {
+        const outcome = await attempt(entry)
+        expect({ gitChanges: outcome.gitChanges, newControl: outcome.newControl }, `${outcome.refused ? 'refused' : 'allowed'}: ${outcome.text} | changed: ${JSON.stringify([...outcome.gitChanges.slice(0, 6), ...outcome.newControl])}`).toEqual({ gitChanges: [], newControl: [] })
+      })
+    }
+  })
+}

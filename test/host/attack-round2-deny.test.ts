@@ -1,5 +1,5 @@
 /**
- * Second attack round on `{ workspace: { policy: 'deny', gitHistory: 'policy' } }`
+ * Second and third attack rounds on `{ workspace: { policy: 'deny', gitHistory: 'policy' } }`
  * through the host's real `bash` tool, in a fresh real git repository per
  * attempt. Writes: each test fails while a command that changes the tree is
  * let through. Reads: each test fails while a command that only reads (each
@@ -11,16 +11,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
-import { git, gitWorkspace } from '../support/git-workspace.ts'
+import { divergeBranches, git, gitWorkspace } from '../support/git-workspace.ts'
 import { createAgent, runTurn, scriptModel } from '../support/host.ts'
 import { iegHost } from '../support/ieg-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
 import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
-import { ROUND2_DENY_WRITES, ROUND2_DENY_READS, type Attack } from '../fixtures/attack-corpus.ts'
-
-
-
+import { ROUND2_DENY_READS, ROUND2_DENY_WRITES, ROUND3_DENY_READS, ROUND3_DENY_WRITES, type Attack } from '../fixtures/attack-corpus.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 const queue: ScriptedTurn[] = []
@@ -49,6 +46,8 @@ async function fixture(): Promise<string> {
 
 async function attempt(entry: Attack): Promise<{ refused: boolean, text: string, changes: string[] }> {
   const ws = await fixture()
+  if (entry.setup === 'patch-file') execFileSync('sh', ['-c', 'echo more >> README.md && git diff > x.patch && git checkout -q README.md'], { cwd: ws })
+  if (entry.setup === 'branches') divergeBranches(ws)
   const before = await snapshotTree(ws)
   queue.push(call('bash', { command: entry.command, description: 'attempt', ...(entry.workdir === undefined ? {} : { workdir: entry.workdir }) }), say('next'))
   const agent = createAgent(host.ctx, `attack-round2-deny-${++session}`, ws)
@@ -60,20 +59,22 @@ async function attempt(entry: Attack): Promise<{ refused: boolean, text: string,
   return outcome
 }
 
-describe('round 2: writes let through under policy deny', () => {
-  for (const entry of ROUND2_DENY_WRITES) {
-    it(`keeps the tree unchanged: ${entry.name}`, async () => {
-      const outcome = await attempt(entry)
-      expect(outcome.changes, `${outcome.refused ? 'refused' : 'allowed'}: ${outcome.text}`).toEqual([])
-    })
-  }
-})
+for (const [round, writes, reads] of [['round 2', ROUND2_DENY_WRITES, ROUND2_DENY_READS], ['round 3', ROUND3_DENY_WRITES, ROUND3_DENY_READS]] as const) {
+  describe(`${round}: writes let through under policy deny`, () => {
+    for (const entry of writes) {
+      it(`keeps the tree unchanged: ${entry.name}`, async () => {
+        const outcome = await attempt(entry)
+        expect(outcome.changes, `${outcome.refused ? 'refused' : 'allowed'}: ${outcome.text}`).toEqual([])
+      })
+    }
+  })
 
-describe('round 2: reads refused under policy deny', () => {
-  for (const entry of ROUND2_DENY_READS) {
-    it(`lets the read run: ${entry.name}`, async () => {
-      const outcome = await attempt(entry)
-      expect({ refused: outcome.refused, changes: outcome.changes }, outcome.text).toEqual({ refused: false, changes: [] })
-    })
-  }
-})
+  describe(`${round}: reads refused under policy deny`, () => {
+    for (const entry of reads) {
+      it(`lets the read run: ${entry.name}`, async () => {
+        const outcome = await attempt(entry)
+        expect({ refused: outcome.refused, changes: outcome.changes }, outcome.text).toEqual({ refused: false, changes: [] })
+      })
+    }
+  })
+}
