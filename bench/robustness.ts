@@ -64,7 +64,7 @@ async function escapeSuite(): Promise<void> {
 
 async function certifiedCliLog(): Promise<LoggedEvent[]> {
   const dsh = ensureHost()
-  const profile = await createProfile({ dsh, tarball: packBundle() })
+  const profile = await createProfile({ dsh, tarball: packBundle(), patch: '- id: reliability-governor\n  config:\n    contractReview:\n      mode: \'off\'\n' })
   const workspace = await makeWorkspace(RELEASE_WORKSPACE)
   const server = await startModelServer(releaseScript())
   try {
@@ -83,7 +83,9 @@ async function certifiedCliLog(): Promise<LoggedEvent[]> {
 async function tamperSuite(events: LoggedEvent[]): Promise<void> {
   const fold = { init: () => reliabilityFold.init(), apply: (state: unknown, event: LoggedEvent) => reliabilityFold.apply(state as ReliabilityState, event), integrity: (state: unknown) => reliabilityPhase(state as ReliabilityState) === 'integrity' }
   const figures = tamperedLogs(events, fold)
-  print(`\n## Tampered session logs (a certified session written by the installed CLI): ${verdict(figures.acceptedChanged.length === 0)}\n`)
+  const certified = events.some(event => event.type === 'reliability/terminal' && (event.data as { outcome?: string }).outcome === 'certified')
+  print(`\n## Tampered session logs (a certified session written by the installed CLI): ${verdict(certified && figures.kinds > 0 && figures.acceptedChanged.length === 0)}\n`)
+  if (!certified) print('- the CLI session did not certify, so there was nothing to tamper with: the suite cannot hold.')
   print(`- ${figures.kinds - figures.forgeries} kinds of edited, deleted, duplicated, reordered, truncated and injected records: ${figures.caught} caught, ${figures.acceptedChanged.length} accepted with a changed governor state${figures.acceptedChanged.length === 0 ? '' : ` (${figures.acceptedChanged.join('; ')})`}.`)
   print(`- ${figures.forgeries} forgeries that recompute every receipt: ${figures.forgeries - figures.forgeriesAccepted.length} still caught by re-derivation (version, evidence boundary, coverage, exact keys, numbering, result order, verdict, terminal links), ${figures.forgeriesAccepted.length} accepted (out of scope: ${figures.forgeriesAccepted.join('; ') || 'none'}).`)
 }
