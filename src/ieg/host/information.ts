@@ -7,6 +7,7 @@
  * `tools/pre-execute` listener warns about (or refuses) a write that brings
  * back a retired value.
  */
+import { callingAgent } from '../../kernel/host/calling-agent.js'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import { defineTool, type ToolExecution } from '@deepseek-ai/dsh-tools'
@@ -24,11 +25,6 @@ import { shellAnalyzer } from './workspace-gate.js'
 
 /** Largest evidence file read, in bytes. */
 const MAX_EVIDENCE_BYTES = 1024 * 1024
-
-function agentOf(exec: { agent?: Agent }, tool: string): Agent {
-  if (exec.agent === undefined) throw new Error(`${tool} needs a calling agent (no session to record in)`)
-  return exec.agent
-}
 
 function text(value: unknown, field: string, max: number): string {
   if (typeof value !== 'string' || value.trim() === '') throw new InputError(field, 'must be a non-empty string')
@@ -96,7 +92,7 @@ export function registerInformationTools(rt: IegRuntime): void {
     },
     output: jsonToolOutput,
     execute: async (args, exec) => {
-      const agent = agentOf(exec, 'ieg_record_information')
+      const agent = callingAgent(exec, 'ieg_record_information', 'session to record in')
       const idProblem = recordIdProblem(args.id)
       if (idProblem !== null) throw new InputError('id', idProblem)
       const ledger = ledgerOf(rt, agent)
@@ -120,7 +116,7 @@ export function registerInformationTools(rt: IegRuntime): void {
     },
     output: jsonToolOutput,
     execute: async (args, exec) => {
-      const agent = agentOf(exec, 'ieg_set_information_status')
+      const agent = callingAgent(exec, 'ieg_set_information_status', 'session to record in')
       const current = ledgerOf(rt, agent).find(record => record.id === args.id)
       if (current === undefined) throw new InputError('id', `no information is recorded as ${args.id}`)
       const status = args.status as InformationStatus

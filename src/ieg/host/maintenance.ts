@@ -8,6 +8,7 @@
  * message enters, when it completes `maintenance.instructionBatches` direct
  * user instruction batches since the last round.
  */
+import { callingAgent } from '../../kernel/host/calling-agent.js'
 import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -89,8 +90,7 @@ export function registerMaintenanceTool(rt: IegRuntime): void {
     parameters: {},
     output: jsonToolOutput,
     execute: async (_args, exec) => {
-      const agent = exec.agent
-      if (agent === undefined) throw new Error(`${MAINTAIN_ENVIRONMENT} needs a calling agent (no workspace to maintain)`)
+      const agent = callingAgent(exec, MAINTAIN_ENVIRONMENT, 'workspace to maintain')
       const fs = ctx.get('fs')
       const cwd = agent.session.header.cwd
       if (fs === undefined || cwd === undefined) throw new Error('no maintenance round is possible here (no filesystem service or no workspace directory)')

@@ -5,6 +5,7 @@
  * orientation could never record one. `reject` therefore refuses mutations
  * (the workspace gate) and reminds, like `warn`.
  */
+import { callingAgent } from '../../kernel/host/calling-agent.js'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import { mergeOrientation, parseOrientationUpdate, renderOrientation } from '../orientation/record.js'
@@ -41,8 +42,7 @@ export function registerOrientationTool(rt: IegRuntime): void {
       render: (_args, value) => [{ type: 'text', text: renderOrientation(value as never) }],
     },
     execute: async (args, exec) => {
-      const agent = exec.agent
-      if (agent === undefined) throw new Error(`${RECORD_ORIENTATION} needs a calling agent (no session to record in)`)
+      const agent = callingAgent(exec, RECORD_ORIENTATION, 'session to record in')
       const update = parseOrientationUpdate(args as Record<string, unknown>, config.limits)
       const state = iegStateOf(ctx, agent)
       if (state.integrityError !== null) throw new Error(`the orientation records of this session are inconsistent (${state.integrityError}); nothing new is recorded`)

@@ -5,9 +5,9 @@
  * profile injected; `reliability_code_verify` runs one profile in the host
  * sandbox and records the run. The model names a profile, nothing else.
  */
+import { callingAgent } from '../../kernel/host/calling-agent.js'
 import type { Context } from '@deepseek-ai/cordis'
-import type { Agent } from '@deepseek-ai/dsh-agent'
-import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
+import { defineTool } from '@deepseek-ai/dsh-tools'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import type { JsonObject } from '../../kernel/json.js'
 import type { ReliabilityConfig } from '../config.js'
@@ -21,11 +21,6 @@ import { runVerifier } from './verifier-run.js'
 
 /** The code-verification tool names (governor tools: their own calls are not evidence). */
 export const CODE_TOOL_NAMES = ['reliability_code_profiles', 'reliability_begin_code', CODE_VERIFY_TOOL] as const
-
-function agentOf(exec: ToolRunContext, tool: string): Agent {
-  if (exec.agent === undefined) throw new Error(`${tool} needs a calling agent (no session to govern)`)
-  return exec.agent
-}
 
 /**
  * Register the code-verification tools.
@@ -52,7 +47,7 @@ export function registerCodeTools(ctx: Context, config: ReliabilityConfig, limit
     description: 'Open an evidence contract for a code task: like reliability_begin, and every required verifier profile is added as a critical claim you cannot remove. Verify with reliability_code_verify after your last change; a test run through bash never counts.',
     parameters: contractParameters,
     output: jsonToolOutput,
-    execute: async (args, exec) => beginContract(ctx, agentOf(exec, 'reliability_begin_code'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal, 'code'),
+    execute: async (args, exec) => beginContract(ctx, callingAgent(exec, 'reliability_begin_code', 'session to govern'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal, 'code'),
   }))
 
   ctx.tools.register(defineTool({
@@ -61,7 +56,7 @@ export function registerCodeTools(ctx: Context, config: ReliabilityConfig, limit
     parameters: { profile_id: { type: 'string', required: true, description: 'A profile id from reliability_code_profiles.' } },
     output: jsonToolOutput,
     execute: async (args, exec) => {
-      const agent = agentOf(exec, CODE_VERIFY_TOOL)
+      const agent = callingAgent(exec, CODE_VERIFY_TOOL, 'session to govern')
       const profile = byId.get(args.profile_id)
       if (profile === undefined) throw new Error(`profile_id: names no configured verifier profile (configured: ${[...byId.keys()].join(', ') || 'none'})`)
       activeState(ctx, agent)

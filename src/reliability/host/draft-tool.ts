@@ -6,6 +6,7 @@
  * draft and records nothing; a success appends `reliability/contract-draft`
  * (never the context, never reasoning).
  */
+import { callingAgent } from '../../kernel/host/calling-agent.js'
 import type { Context } from '@deepseek-ai/cordis'
 import { createUserMessage, ReasoningEffortId, type StreamChunk } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -142,8 +143,7 @@ export function registerDraftTool(ctx: Context, config: ReliabilityConfig, limit
     },
     output: jsonToolOutput,
     execute: async (args, exec) => {
-      if (exec.agent === undefined) throw new Error(`${DRAFT_TOOL_NAME} needs a calling agent (no session to govern)`)
-      const agent = exec.agent
+      const agent = callingAgent(exec, DRAFT_TOOL_NAME, 'session to govern')
       const kind = args.contract_kind as DraftKind
       if (!Object.hasOwn(DRAFT_KINDS, kind)) throw new InputError('contract_kind', `must be one of ${Object.keys(DRAFT_KINDS).join(', ')}`)
       const objective = args.objective.trim()

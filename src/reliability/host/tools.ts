@@ -3,9 +3,9 @@
  * anything is written; a refusal is a tool error naming the field and the
  * session log is unchanged.
  */
+import { callingAgent } from '../../kernel/host/calling-agent.js'
 import type { Context } from '@deepseek-ai/cordis'
-import type { Agent } from '@deepseek-ai/dsh-agent'
-import { defineTool, type ToolRunContext } from '@deepseek-ai/dsh-tools'
+import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { JsonObject } from '../../kernel/json.js'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { contractLimits, type ReliabilityConfig } from '../config.js'
@@ -25,11 +25,6 @@ import { describeReliabilityStatus } from '../contract/status.js'
 /** The governor's tool names; trajectory checks ignore these tools' own failures, and calls to them are never a possible change of the code. */
 export const GOVERNOR_TOOL_NAMES = ['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', DRAFT_TOOL_NAME, ...CODE_TOOL_NAMES] as const
 const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
-
-function callingAgent(exec: ToolRunContext, tool: string): Agent {
-  if (exec.agent === undefined) throw new Error(`${tool} needs a calling agent (no session to govern)`)
-  return exec.agent
-}
 
 /**
  * Register the governor's tools.
@@ -63,7 +58,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
       : 'Open an evidence contract for the current task. The user first approves your interpreted intent (objective, constraints, assumptions, non-goals, open questions), then the claims and checks; only after both approvals is the contract active. A revision or rejection comes back with the user\'s feedback and no contract. Only session events after the contract count as evidence; the governor evaluates the checks whenever you stop.',
     parameters: contractParameters,
     output: jsonToolOutput,
-    execute: async (args, exec) => beginContract(ctx, callingAgent(exec, 'reliability_begin'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal),
+    execute: async (args, exec) => beginContract(ctx, callingAgent(exec, 'reliability_begin', 'session to govern'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal),
   }))
 
   ctx.tools.register(defineTool({
@@ -72,7 +67,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     parameters: {},
     output: jsonToolOutput,
     execute: async (_args, exec) => {
-      const agent = callingAgent(exec, 'reliability_verify')
+      const agent = callingAgent(exec, 'reliability_verify', 'session to govern')
       const state = activeState(ctx, agent)
       const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, exec.signal)
       exec.signal.throwIfAborted()
@@ -90,7 +85,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (_args, exec) => {
-      const agent = callingAgent(exec, 'reliability_status')
+      const agent = callingAgent(exec, 'reliability_status', 'session to govern')
       return describeReliabilityStatus(governorState(ctx, agent), pending.has(agent))
     },
   }))
@@ -101,7 +96,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     parameters: { reason: { type: 'string', required: true, description: 'Why the outcome cannot be proved here.' } },
     output: jsonToolOutput,
     execute: async (args, exec) => {
-      const agent = callingAgent(exec, 'reliability_abstain')
+      const agent = callingAgent(exec, 'reliability_abstain', 'session to govern')
       const reason = args.reason.trim()
       if (reason.length === 0) throw new Error('reason: must not be empty')
       if (reason.length > limits.maxTextChars) throw new Error(`reason: must be at most ${limits.maxTextChars} characters (got ${reason.length})`)
