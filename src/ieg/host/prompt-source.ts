@@ -67,13 +67,13 @@ export function livePrompt(rt: IegRuntime, compiled: CompiledPrompt, settings: P
       const configFile = settings.file === '' ? null : read(settings.file)
       const files: PromptFiles = { operator: { path, text: operator.text, error: operator.error }, configFile: configFile === null ? null : { text: configFile.text, error: configFile.error } }
       const resolution = resolvePrompt(compiled, settings, files, previous)
-      const refused = resolution.problems.some(problem => problem.includes('was refused'))
+      const { refused } = resolution
       if (!refused) previous = resolution
       const signature = `${resolution.source}\u0000${resolution.version}\u0000${resolution.problems.join('\u0000')}`
       if (signature !== reported) {
         reported = signature
         if (refused) rt.diagnose('ieg.prompt_override_rejected', { problems: [...resolution.problems], kept: resolution.source })
-        else if (resolution.problems.some(problem => problem.includes('could not be read'))) rt.diagnose('ieg.prompt_override_missing', { problems: [...resolution.problems] })
+        else if (resolution.missing) rt.diagnose('ieg.prompt_override_missing', { problems: [...resolution.problems] })
         if (!refused && resolution.source !== 'compiled') rt.diagnose('ieg.prompt_override_applied', { source: resolution.source, version: resolution.version, bytes: resolution.bytes, unchecked: [...resolution.unchecked] })
       }
       record.prompt = { section: record.prompt?.section ?? 'ieg:governance', order: record.prompt?.order ?? 0, version: resolution.version, bytes: resolution.bytes, ceiling: resolution.ceiling, source: resolution.source, path: resolution.source === 'prompt.md' ? path : null, unchecked: [...resolution.unchecked], problems: [...resolution.problems] }

@@ -57,6 +57,10 @@ export interface PromptResolution {
   readonly unchecked: readonly string[]
   /** Why a candidate was refused or missing, if one was. */
   readonly problems: readonly string[]
+  /** A candidate broke a hard rule and this is the previous text kept. */
+  readonly refused: boolean
+  /** A prompt file could not be read. */
+  readonly missing: boolean
 }
 
 /** Why a candidate text breaks a hard rule, or null. */
@@ -80,7 +84,7 @@ function attributed(compiled: CompiledPrompt, text: string): string {
  * @param previous - the last accepted resolution, kept when a candidate is refused.
  */
 export function resolvePrompt(compiled: CompiledPrompt, settings: PromptSettings, files: PromptFiles, previous: PromptResolution | null): PromptResolution {
-  const base: PromptResolution = { text: compiled.text, source: 'compiled', version: compiled.version, bytes: compiled.bytes, ceiling: compiled.ceiling, unchecked: [], problems: [] }
+  const base: PromptResolution = { text: compiled.text, source: 'compiled', version: compiled.version, bytes: compiled.bytes, ceiling: compiled.ceiling, unchecked: [], problems: [], refused: false, missing: false }
   const problems: string[] = []
   const candidate = ((): { text: string, source: PromptSource } | null => {
     if (files.operator.text !== null) return { text: files.operator.text, source: 'prompt.md' }
@@ -93,15 +97,16 @@ export function resolvePrompt(compiled: CompiledPrompt, settings: PromptSettings
     if (settings.mode === 'append' && settings.append.trim() !== '') return { text: `${compiled.text}\n${settings.append}`, source: 'config-append' }
     return null
   })()
-  if (candidate === null) return { ...base, problems }
+  const missing = problems.length > 0
+  if (candidate === null) return { ...base, problems, missing }
   const problem = promptTextProblem(candidate.text, compiled.ceiling, settings.allowOverBudget)
   if (problem !== null) {
     const kept = previous ?? base
-    return { ...kept, problems: [...problems, `the ${candidate.source} text was refused: ${problem}; the ${kept.source} text is kept`] }
+    return { ...kept, problems: [...problems, `the ${candidate.source} text was refused: ${problem}; the ${kept.source} text is kept`], refused: true, missing }
   }
   const bytes = Buffer.byteLength(candidate.text, 'utf8')
   const over = bytes > compiled.ceiling ? [`it is ${bytes} bytes, over the ${compiled.ceiling}-byte ceiling (allowed by prompt.allowOverBudget)`] : []
-  return { text: candidate.text, source: candidate.source, version: attributed(compiled, candidate.text), bytes, ceiling: compiled.ceiling, unchecked: [...UNCHECKED_INVARIANTS], problems: [...problems, ...over] }
+  return { text: candidate.text, source: candidate.source, version: attributed(compiled, candidate.text), bytes, ceiling: compiled.ceiling, unchecked: [...UNCHECKED_INVARIANTS], problems: [...problems, ...over], refused: false, missing }
 }
 
 /**

@@ -65,7 +65,7 @@ export function readDraftOutput(text: string, kind: DraftKind, objective: string
     if (kind === 'code') spec = withRequiredVerifiers(spec, profiles)
     else refuseReservedIds(spec, profiles)
   } catch (error) {
-    if (error instanceof InputError) throw new InputError(`draft.${error.field}`, error.message.slice(error.field.length + 2))
+    if (error instanceof InputError) throw new InputError(`draft.${error.field}`, error.problem)
     throw error
   }
   const coverage = assessCoverage(spec.claims, spec.checks)
