@@ -19,7 +19,7 @@ import { governorEvents, toolResults } from '../support/governed.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
 import { makeWorkspace, outsideTemporaryDirs } from '../support/dsh-profile.ts'
-import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
+import { playTurns, workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
@@ -49,12 +49,7 @@ async function codeHost(profiles: unknown[], config: Record<string, unknown> = {
 }
 
 type Agent = ReturnType<typeof createAgent>
-async function session(host: WorkspaceHost, id: string, turns: ReturnType<typeof call>[]): Promise<Agent> {
-  scriptModel(host.ctx, [...turns, say('done')])
-  const agent = createAgent(host.ctx, id, host.workspace)
-  await runTurn(agent, 'fix the answer')
-  return agent
-}
+const session = (host: WorkspaceHost, id: string, turns: ReturnType<typeof call>[]): Promise<Agent> => playTurns(host, id, 'fix the answer', turns)
 
 const verification = (agent: Agent) => governorEvents(agent).filter(event => event.type === 'reliability/code-verification').map(event => event.data)
 const terminal = (agent: Agent) => governorEvents(agent).find(event => event.type === 'reliability/terminal')?.data

@@ -20,19 +20,14 @@ import { steeredTexts, toolResults } from '../support/governed.ts'
 import { createAgent, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { iegHost } from '../support/ieg-host.ts'
 import { call, say, type ScriptEntry, type ScriptedTurn } from '../support/script.ts'
-import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
+import { playTurns, workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 type Agent = ReturnType<typeof createAgent>
 let sessions = 0
-async function play(host: WorkspaceHost, turns: ScriptedTurn[]): Promise<Agent> {
-  scriptModel(host.ctx, [...turns, say('done')])
-  const agent = createAgent(host.ctx, `attack-info-${++sessions}`, host.workspace)
-  await runTurn(agent, 'work')
-  return agent
-}
+const play = (host: WorkspaceHost, turns: ScriptedTurn[]): Promise<Agent> => playTurns(host, `attack-info-${++sessions}`, 'work', turns)
 
 const DENY = { modules: { informationIntegrity: { reintroduction: 'deny' } } }
 const FILES = { 'config.json': '{ "port": 8080 }\n', 'README.md': '# svc\n\nListens on port 3000.\n' }

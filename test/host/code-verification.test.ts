@@ -16,7 +16,7 @@ import { governorEvents, toolResults } from '../support/governed.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
 import { outsideTemporaryDirs } from '../support/dsh-profile.ts'
-import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
+import { playTurns, workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
@@ -48,12 +48,7 @@ async function codeHost(config: Record<string, unknown> = {}): Promise<Workspace
   return workspaceHost(cleanups, [[reliability, { autoVerifyAtTurnStop: false, contractReview: { mode: 'off' }, codeVerificationProfiles: PROFILES, ...config }]], { files: FILES, before: services })
 }
 
-async function session(host: WorkspaceHost, id: string, turns: ReturnType<typeof call>[]): Promise<ReturnType<typeof createAgent>> {
-  scriptModel(host.ctx, [...turns, say('done')])
-  const agent = createAgent(host.ctx, id, host.workspace)
-  await runTurn(agent, 'fix the answer')
-  return agent
-}
+const session = (host: WorkspaceHost, id: string, turns: ReturnType<typeof call>[]) => playTurns(host, id, 'fix the answer', turns)
 
 const results = (agent: ReturnType<typeof createAgent>) => toolResults(agent).map(result => ({ ...result, json: (() => { try { return JSON.parse(result.text) as Record<string, unknown> } catch { return {} } })() }))
 const verification = (agent: ReturnType<typeof createAgent>) => governorEvents(agent).filter(event => event.type === 'reliability/code-verification').map(event => event.data)

@@ -12,7 +12,7 @@ import { draftSystemPrompt } from '../../src/reliability/authoring/draft-prompt.
 import { governorEvents, toolResults } from '../support/governed.ts'
 import { createAgent, mountHost, runTurn, scriptModel } from '../support/host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
-import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
+import { playTurns, workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
@@ -62,12 +62,7 @@ async function draftHost(replies: Array<StreamChunk[] | 'hang'>, extra: Record<s
 }
 
 type Agent = ReturnType<typeof createAgent>
-async function play(host: WorkspaceHost, id: string, turns: ScriptedTurn[]): Promise<Agent> {
-  scriptModel(host.ctx, [...turns, say('done')])
-  const agent = createAgent(host.ctx, id, host.workspace)
-  await runTurn(agent, 'do the task')
-  return agent
-}
+const play = (host: WorkspaceHost, id: string, turns: ScriptedTurn[]): Promise<Agent> => playTurns(host, id, 'do the task', turns)
 
 const draftCall = (kind = 'general') => call('reliability_draft', { contract_kind: kind, objective: OBJECTIVE, context: CONTEXT })
 const drafts = (agent: Agent) => governorEvents(agent).filter(event => event.type === 'reliability/contract-draft')

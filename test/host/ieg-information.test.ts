@@ -18,19 +18,14 @@ import { steeredTexts, toolResults } from '../support/governed.ts'
 import { createAgent, runTurn, scriptModel, type PluginModule } from '../support/host.ts'
 import { iegHost } from '../support/ieg-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
-import { workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
+import { playTurns, workspaceHost, type WorkspaceHost } from '../support/workspace-host.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
 const FILES = { 'config.json': '{ "port": 8080 }\n', 'README.md': '# svc\n\nListens on port 3000.\n' }
 type Agent = ReturnType<typeof createAgent>
-async function play(host: WorkspaceHost, id: string, turns: ScriptedTurn[]): Promise<Agent> {
-  scriptModel(host.ctx, [...turns, say('done')])
-  const agent = createAgent(host.ctx, id, host.workspace)
-  await runTurn(agent, 'work')
-  return agent
-}
+const play = (host: WorkspaceHost, id: string, turns: ScriptedTurn[]): Promise<Agent> => playTurns(host, id, 'work', turns)
 const ledger = (agent: Agent) => agent.session.events.filter(event => event.type === 'ieg/information').map(event => event.data as Record<string, unknown>)
 const recordPort = call('ieg_record_information', { id: 'port', value: '3000', provenance: 'README.md says so' })
 const retirePort = call('ieg_set_information_status', { id: 'port', status: 'INVALID', disposition: 'CORRECTED' })

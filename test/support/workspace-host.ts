@@ -6,7 +6,9 @@
 import { rm } from 'node:fs/promises'
 import * as workspaceTools from './workspace-tools.ts'
 import { makeWorkspace } from './dsh-profile.ts'
-import { mountHost, type MountedHost, type PluginModule } from './host.ts'
+import type { Agent } from '@deepseek-ai/dsh-agent'
+import { createAgent, mountHost, runTurn, scriptModel, type MountedHost, type PluginModule } from './host.ts'
+import { say, type ScriptedTurn } from './script.ts'
 import { realToolPlugins } from './real-tools.ts'
 
 /** A mounted host and its workspace. */
@@ -48,4 +50,20 @@ export async function workspaceHost(cleanups: Array<() => Promise<unknown>>, row
   })
   cleanups.push(() => host.dispose())
   return { ...host, workspace }
+}
+
+/**
+ * Script the model with the turns and a closing `done`, create an agent in
+ * the host's workspace, and run one user turn.
+ * @param host - a mounted host with a workspace.
+ * @param id - the session id.
+ * @param task - the user's message.
+ * @param turns - the model's turns before `done`.
+ * @returns the agent, its session holding the run.
+ */
+export async function playTurns(host: WorkspaceHost, id: string, task: string, turns: readonly ScriptedTurn[]): Promise<Agent> {
+  scriptModel(host.ctx, [...turns, say('done')])
+  const agent = createAgent(host.ctx, id, host.workspace)
+  await runTurn(agent, task)
+  return agent
 }
