@@ -200,11 +200,9 @@ async function turnRatio(): Promise<void> {
   record('turn: governed / ungoverned (median ratio)', 'x', governed.median / baseline.median, 1.05, `medians ${governed.median.toFixed(2)} ms and ${baseline.median.toFixed(2)} ms over ${runs} interleaved runs; the same four model steps in both`)
 }
 
-await gateFigures()
-await foldFigures()
-await checkFigures()
-promptFigures()
-await requestFootprint()
-await turnRatio()
-const out = await writePerfReport(figures, quick)
+/** `BENCH_ONLY=gate,checks` runs only the named sections (for profiling; a partial report is written to the quick directory). */
+const only = process.env['BENCH_ONLY']?.split(',') ?? null
+const sections: ReadonlyArray<readonly [string, () => Promise<void> | void]> = [['gate', gateFigures], ['fold', foldFigures], ['checks', checkFigures], ['prompt', promptFigures], ['footprint', requestFootprint], ['turn', turnRatio]]
+for (const [name, run] of sections) if (only === null || only.includes(name)) await run()
+const out = await writePerfReport(figures, quick || only !== null)
 process.stdout.write(`\nreport: ${out}\n`)

@@ -368,6 +368,37 @@ function reparseWord(text: string): Word | undefined {
 }
 
 /**
+ * The text of a word made only of literal and quoted text (`--include='*.ts'`,
+ * `"name"`), which expands to exactly that one field; null when any part
+ * expands, globs or may be a tilde prefix.
+ */
+function quotedText(parts: readonly WordPart[]): string | null {
+  let text = ''
+  for (let index = 0; index < parts.length; index += 1) {
+    const part = parts[index] as WordPart
+    switch (part.type) {
+      case 'Literal':
+        if (index === 0 && part.value.charCodeAt(0) === TILDE) return null
+        text += part.value
+        break
+      case 'SingleQuoted':
+      case 'AnsiCQuoted':
+        text += part.value
+        break
+      case 'DoubleQuoted':
+        for (const child of part.parts) {
+          if (child.type !== 'Literal') return null
+          text += child.value
+        }
+        break
+      default:
+        return null
+    }
+  }
+  return text
+}
+
+/**
  * Expand a word into fields.
  * @param word - the word as parsed.
  * @param env - state and callbacks.
@@ -375,6 +406,8 @@ function reparseWord(text: string): Word | undefined {
 export function expandWord(word: Word, env: ExpansionEnv): Fields {
   const parts = word.parts
   if (parts === undefined && word.text.charCodeAt(0) !== TILDE) return { alternatives: [[lit(word.value)]], uncertainArity: false }
+  const text = parts === undefined ? null : quotedText(parts)
+  if (text !== null) return { alternatives: [[lit(text)]], uncertainArity: false }
   if (parts?.some(part => part.type === 'BraceExpansion') === true) {
     const texts = expandBraces(word.text, env.maxAlternatives)
     const words = texts?.map(reparseWord)

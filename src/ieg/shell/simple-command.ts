@@ -41,6 +41,8 @@ export interface InvokeFacts {
 }
 
 const NO_STDIN: StdinFacts = { text: null, unknown: false }
+/** The environment of a command with no assignments of its own; never written. */
+const NO_ENVIRONMENT: ReadonlyMap<string, Values> = new Map()
 
 function mentionText(item: Word | Assignment | Redirection): string {
   switch (item.type) {
@@ -220,14 +222,15 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     }
   }
   const expanded = walker.expansionAssignments().length
-  const facts: InvokeFacts = { env: new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || (piped && redirected.stdin.text === null) }, declared, uncertain, mentions }
+  const facts: InvokeFacts = { env: values.length === 0 ? NO_ENVIRONMENT : new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || (piped && redirected.stdin.text === null) }, declared, uncertain, mentions }
   let result: ShellState | null = null
   for (const alternative of argv) {
     const after = invoke(walker, alternative, facts, redirected.state, depth, 'all')
     result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
   }
   const after = result ?? state
-  return { after: { ...after, descriptors: keptDescriptors(isBareExec(argv), state, redirected.state, after) }, expanded }
+  const descriptors = keptDescriptors(isBareExec(argv), state, redirected.state, after)
+  return { after: descriptors === after.descriptors ? after : { ...after, descriptors }, expanded }
 }
 
 /**
@@ -304,7 +307,7 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
   if (declaredReadOnly(walker, name, argv)) return state
   const git = name === 'git' ? gitEnvironment : null
   const valueOf = (variable: string): Values | undefined => (facts.env.has(variable) ? facts.env.get(variable) : state.vars.get(variable))
-  const dangerous = [...new Set([...facts.env.keys(), ...state.vars.keys()])].filter(variable => changesWhatRuns(variable) && git?.(variable) !== true && !harmlessSetting(variable, valueOf(variable)))
+  const dangerous = facts.env.size === 0 && state.vars.size === 0 ? [] : [...new Set([...facts.env.keys(), ...state.vars.keys()])].filter(variable => changesWhatRuns(variable) && git?.(variable) !== true && !harmlessSetting(variable, valueOf(variable)))
   if (state.commandLookupUnknown) {
     walker.opaque(name, 'PATH, hashing or a startup file changed, so the command name may run another program', argv, state, facts.mentions)
     return state

@@ -89,6 +89,7 @@ function patternKey(pattern: Pattern): string {
  */
 export function unionValues(a: Values, b: Values, max: number): Values {
   if (a === null || b === null) return null
+  if (a === b && a.length <= max) return a
   const seen = new Map<string, Pattern>()
   for (const value of [...a, ...b]) seen.set(patternKey(value), value)
   return seen.size > max ? null : [...seen.values()]
@@ -101,22 +102,11 @@ export function unionValues(a: Values, b: Values, max: number): Values {
  * @param max - bound on alternatives.
  */
 export function joinStates(a: ShellState, b: ShellState, max: number): ShellState {
-  const vars = new Map<string, Values>()
-  for (const name of new Set([...a.vars.keys(), ...b.vars.keys()])) {
-    const left = a.vars.has(name) ? a.vars.get(name) ?? null : null
-    const right = b.vars.has(name) ? b.vars.get(name) ?? null : null
-    vars.set(name, unionValues(left, right, max))
-  }
-  const functions = new Map(a.functions)
-  for (const [name, bodies] of b.functions) {
-    const earlier = functions.get(name)
-    functions.set(name, earlier === undefined || earlier === bodies ? bodies : [...new Set([...earlier, ...bodies])])
-  }
   return {
     cwd: unionValues(a.cwd, b.cwd, max),
     oldCwd: unionValues(a.oldCwd, b.oldCwd, max),
-    vars,
-    functions,
+    vars: a.vars === b.vars && withinBound(a.vars, max) ? a.vars : joinVariables(a.vars, b.vars, max),
+    functions: a.functions === b.functions ? a.functions : joinFunctions(a.functions, b.functions),
     looseGlobs: a.looseGlobs || b.looseGlobs,
     aliases: a.aliases || b.aliases,
     commandLookupUnknown: a.commandLookupUnknown || b.commandLookupUnknown,
@@ -127,6 +117,31 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     descriptors: joinDescriptors(a.descriptors, b.descriptors),
     traps: a.traps === b.traps || b.traps.length === 0 ? a.traps : a.traps.length === 0 ? b.traps : [...new Map([...a.traps, ...b.traps].map(trap => [`${String(trap.inShell)}${patternKey(trap.action)}`, trap])).values()],
   }
+}
+
+/** Whether every value set of the variables is unknown or within the bound (joining the map with itself then changes nothing). */
+function withinBound(vars: ShellState['vars'], max: number): boolean {
+  for (const values of vars.values()) if (values !== null && values.length > max) return false
+  return true
+}
+
+function joinVariables(a: ShellState['vars'], b: ShellState['vars'], max: number): ShellState['vars'] {
+  const vars = new Map<string, Values>()
+  for (const name of new Set([...a.keys(), ...b.keys()])) {
+    const left = a.has(name) ? a.get(name) ?? null : null
+    const right = b.has(name) ? b.get(name) ?? null : null
+    vars.set(name, unionValues(left, right, max))
+  }
+  return vars
+}
+
+function joinFunctions(a: ShellState['functions'], b: ShellState['functions']): ShellState['functions'] {
+  const functions = new Map(a)
+  for (const [name, bodies] of b) {
+    const earlier = functions.get(name)
+    functions.set(name, earlier === undefined || earlier === bodies ? bodies : [...new Set([...earlier, ...bodies])])
+  }
+  return functions
 }
 
 function sameValues(a: Values | undefined, b: Values | undefined): boolean {
