@@ -38,8 +38,15 @@ export interface ParsedArgs {
   readonly unreadable: boolean
 }
 
+/** Every declared long option name of a spec, computed once per spec. */
+const longNames = new WeakMap<OptionSpec, readonly string[]>()
+
 function longName(given: string, spec: OptionSpec): string {
-  const all = [...spec.longValue ?? [], ...spec.longOptional ?? [], ...spec.longFlags ?? []]
+  let all = longNames.get(spec)
+  if (all === undefined) {
+    all = [...spec.longValue ?? [], ...spec.longOptional ?? [], ...spec.longFlags ?? []]
+    longNames.set(spec, all)
+  }
   if (all.includes(given)) return given
   const candidates = all.filter(name => name.startsWith(given))
   return candidates.length === 1 ? candidates[0] as string : given

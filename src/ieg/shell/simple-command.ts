@@ -61,6 +61,8 @@ function descriptorOf(redirect: Redirection, fallback: number): number {
 /** `exec` run with no command (directly or through `command`/`builtin`): its redirections stay open in the shell. */
 function isBareExec(argv: readonly Pattern[][]): boolean {
   if (argv.length !== 1) return false
+  const head = literalOf(argv[0]?.[0] ?? [])
+  if (head !== 'exec' && head !== 'command' && head !== 'builtin') return false
   const words = (argv[0] ?? []).map(literalOf)
   while (words[0] === 'command' || words[0] === 'builtin') words.splice(0, words[1] === '-p' ? 2 : 1)
   return words.length === 1 && words[0] === 'exec'
@@ -317,7 +319,7 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
     const held = dangerous.flatMap(variable => valueOf(variable) ?? [ANY])
     walker.opaque(name, `${dangerous.join(', ')} ${dangerous.length === 1 ? 'is' : 'are'} set for it, which changes what it runs or reads`, [...argv, ...held], state, () => [...facts.mentions(), ...held.map(value => literalOf(value) ?? '')])
   }
-  const shellOptions = [...facts.env.keys()].some(variable => variable === 'SHELLOPTS' || variable === 'BASHOPTS')
+  const shellOptions = facts.env.has('SHELLOPTS') || facts.env.has('BASHOPTS')
   if (args.length === 1 && ['--help', '--version'].includes(literalOf(args[0] as Pattern) ?? '')) return state
   const handler = COMMANDS.get(name)
   if (handler === undefined) {

@@ -89,7 +89,7 @@ function patternKey(pattern: Pattern): string {
  */
 export function unionValues(a: Values, b: Values, max: number): Values {
   if (a === null || b === null) return null
-  if (a === b && a.length <= max) return a
+  if (a === b) return a
   const seen = new Map<string, Pattern>()
   for (const value of [...a, ...b]) seen.set(patternKey(value), value)
   return seen.size > max ? null : [...seen.values()]
@@ -102,10 +102,12 @@ export function unionValues(a: Values, b: Values, max: number): Values {
  * @param max - bound on alternatives.
  */
 export function joinStates(a: ShellState, b: ShellState, max: number): ShellState {
+  // Joining a state with itself adds no alternative (its value sets are already complete).
+  if (a === b) return a
   return {
     cwd: unionValues(a.cwd, b.cwd, max),
     oldCwd: unionValues(a.oldCwd, b.oldCwd, max),
-    vars: a.vars === b.vars && withinBound(a.vars, max) ? a.vars : joinVariables(a.vars, b.vars, max),
+    vars: a.vars === b.vars ? a.vars : joinVariables(a.vars, b.vars, max),
     functions: a.functions === b.functions ? a.functions : joinFunctions(a.functions, b.functions),
     looseGlobs: a.looseGlobs || b.looseGlobs,
     aliases: a.aliases || b.aliases,
@@ -117,12 +119,6 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     descriptors: joinDescriptors(a.descriptors, b.descriptors),
     traps: a.traps === b.traps || b.traps.length === 0 ? a.traps : a.traps.length === 0 ? b.traps : [...new Map([...a.traps, ...b.traps].map(trap => [`${String(trap.inShell)}${patternKey(trap.action)}`, trap])).values()],
   }
-}
-
-/** Whether every value set of the variables is unknown or within the bound (joining the map with itself then changes nothing). */
-function withinBound(vars: ShellState['vars'], max: number): boolean {
-  for (const values of vars.values()) if (values !== null && values.length > max) return false
-  return true
 }
 
 function joinVariables(a: ShellState['vars'], b: ShellState['vars'], max: number): ShellState['vars'] {
