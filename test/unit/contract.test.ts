@@ -7,7 +7,9 @@ import { parseContractInput, type ContractLimits } from '../../src/reliability/c
 import { abstainRecord, openContract, settleAttempt, settlementMessage } from '../../src/reliability/contract/lifecycle.ts'
 import { receiptMatches } from '../../src/kernel/receipts.ts'
 import { policyText } from '../../src/reliability/host/policy-section.ts'
-import { CHECK_KIND_NAMES } from '../../src/reliability/checks/vocabulary.ts'
+import { CHECK_ARGUMENTS, CHECK_KIND_NAMES, CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
+import { contractParameters } from '../../src/reliability/host/contract-schema.ts'
+import { CLAIM_IMPORTANCE, CLAIM_VERIFICATION } from '../../src/reliability/contract/input.ts'
 
 const limits: ContractLimits = { maxClaims: 3, maxChecks: 4, maxTextChars: 40, maxAttempts: 3, maxCount: 5, json: { maxDepth: 4, maxBytes: 200, maxStringChars: 40, maxKeys: 5 }, verifierProfiles: null }
 const claim = (extra: Record<string, unknown> = {}) => ({ id: 'c1', statement: 'README says hi', importance: 'critical', verification: 'deterministic', check_ids: ['k1'], ...extra })
@@ -140,19 +142,34 @@ describe('lifecycle and fold', () => {
 })
 
 describe('the policy section', () => {
-  it('is short, names every check kind, and holds no prompt variable', () => {
+  it('is short, names the tools the deployment offers, and holds no prompt variable', () => {
     const facts = { review: 'required', codeVerification: false, authoring: 'current-agent' } as const
     const text = policyText(facts)
     expect(text).not.toContain('{{')
-    expect(Buffer.byteLength(text)).toBeLessThan(1200)
-    expect(text).toContain('approves your interpreted intent')
+    expect(Buffer.byteLength(text)).toBeLessThan(700)
+    expect(Buffer.byteLength(policyText({ ...facts, codeVerification: true, authoring: 'auxiliary-model' }))).toBeLessThan(900)
+    expect(text).toContain('approves your intent')
     expect(policyText({ ...facts, review: 'off' })).not.toContain('approves')
     expect(policyText({ ...facts, codeVerification: true })).toContain('reliability_begin_code')
+    expect(policyText({ ...facts, codeVerification: true })).toContain('reliability_code_verify')
     expect(policyText(facts)).not.toContain('reliability_code_verify')
     expect(policyText(facts)).not.toContain('reliability_draft')
     expect(policyText({ ...facts, authoring: 'auxiliary-model' })).toContain('reliability_draft')
-    for (const kind of CHECK_KIND_NAMES) expect(text).toContain(kind)
     for (const tool of ['reliability_begin', 'reliability_assess', 'reliability_abstain']) expect(text).toContain(tool)
+  })
+})
+
+describe('the contract parameters', () => {
+  it('spell out every check kind with its arguments in reliability_begin only, and offer intent and draft_receipt only where the deployment uses them', () => {
+    const begin = contractParameters({ intent: true, draftReceipt: true, grammar: true })
+    for (const kind of CHECK_KIND_NAMES) expect(begin.checks.description).toContain(`${kind}(${[...CHECK_KINDS[kind].required, ...CHECK_KINDS[kind].optional.map(name => `${name}?`)].join(',')})`)
+    for (const name of Object.keys(CHECK_ARGUMENTS)) expect(begin.checks.description).toContain(`${name}: `)
+    for (const value of [...CLAIM_IMPORTANCE, ...CLAIM_VERIFICATION]) expect(begin.claims.description).toContain(value)
+    expect(Object.keys(begin)).toEqual(['objective', 'claims', 'checks', 'max_attempts', 'intent', 'draft_receipt'])
+    const plain = contractParameters({ intent: false, draftReceipt: false, grammar: false })
+    expect(Object.keys(plain)).toEqual(['objective', 'claims', 'checks'])
+    expect(Object.keys(contractParameters({ intent: false, draftReceipt: false, grammar: true }))).toEqual(['objective', 'claims', 'checks', 'max_attempts'])
+    expect(JSON.stringify(plain)).not.toContain('description')
   })
 })
 

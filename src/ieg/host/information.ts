@@ -17,7 +17,7 @@ import { InputError } from '../../kernel/input-error.js'
 import type { JsonObject } from '../../kernel/json.js'
 import { needsBasis, recordIdProblem, type InformationRecord, type PromotionBasis } from '../information/ledger.js'
 import { reintroducedRecords, tokenPattern } from '../information/reintroduction.js'
-import { INFORMATION_DISPOSITION_NAMES, INFORMATION_DISPOSITIONS, INFORMATION_STATUS_NAMES, INFORMATION_STATUSES, RETIRED_STATUSES, type InformationDisposition, type InformationStatus } from '../information/vocabulary.js'
+import { INFORMATION_DISPOSITION_NAMES, INFORMATION_STATUS_NAMES, INFORMATION_STATUSES, RETIRED_STATUSES, type InformationDisposition, type InformationStatus } from '../information/vocabulary.js'
 import { classifyToolCall } from '../workspace/classify-call.js'
 import { startDirectory } from './gate-assessment.js'
 import { iegStateOf, type IegRuntime } from './runtime.js'
@@ -79,16 +79,15 @@ export function registerInformationTools(rt: IegRuntime): void {
   const { ctx } = rt
   const settings = rt.config.modules.informationIntegrity
   const limits = rt.config.limits
-  const statuses = INFORMATION_STATUS_NAMES.map(status => `${status}: ${INFORMATION_STATUSES[status].meaning}`).join('; ')
 
   ctx.tools.register(defineTool({
     name: 'ieg_record_information',
-    description: `Record one piece of information this session relies on (a value and where it came from), to track its validity. Starts PROVISIONAL unless another status is given; AUTHORITATIVE only through ieg_set_information_status with evidence or the user's confirmation. Statuses: ${statuses}.`,
+    description: 'Track a piece of information the session relies on: a new kebab-case id, the value as written, its provenance. Starts PROVISIONAL by default.',
     parameters: {
-      id: { type: 'string', required: true, description: 'A new kebab-case id.' },
-      value: { type: 'string', required: true, description: 'The information itself, exactly as it would be written (for example "port 8080").' },
-      provenance: { type: 'string', required: true, description: 'Where it came from.' },
-      status: { type: 'string', enum: INFORMATION_STATUS_NAMES.filter(status => status !== 'AUTHORITATIVE'), description: 'Initial status (PROVISIONAL when omitted).' },
+      id: { type: 'string', required: true },
+      value: { type: 'string', required: true },
+      provenance: { type: 'string', required: true },
+      status: { type: 'string', enum: INFORMATION_STATUS_NAMES.filter(status => status !== 'AUTHORITATIVE') },
     },
     output: jsonToolOutput,
     execute: async (args, exec) => {
@@ -106,13 +105,13 @@ export function registerInformationTools(rt: IegRuntime): void {
 
   ctx.tools.register(defineTool({
     name: 'ieg_set_information_status',
-    description: `Change the status of recorded information. Demotion is always allowed; promotion to AUTHORITATIVE needs evidence_path (a workspace file that contains the value) or confirm: true (asks the user). When information is wrong or outdated, say what was done with disposition (${INFORMATION_DISPOSITION_NAMES.map(name => `${name}: ${INFORMATION_DISPOSITIONS[name]}`).join('; ')}). IEG never deletes a record.`,
+    description: 'Change a record\'s status. AUTHORITATIVE needs evidence_path (a file containing the value) or confirm: true (asks the user); a retired status takes the disposition done about it.',
     parameters: {
-      id: { type: 'string', required: true, description: 'The record id.' },
-      status: { type: 'string', required: true, enum: INFORMATION_STATUS_NAMES, description: 'The new status.' },
-      disposition: { type: 'string', enum: INFORMATION_DISPOSITION_NAMES, description: 'For INVALID, DEPRECATED or SUPERSEDED: what was done about it.' },
-      evidence_path: { type: 'string', description: 'For a promotion to AUTHORITATIVE: a workspace file that contains the value.' },
-      confirm: { type: 'boolean', description: 'For a promotion to AUTHORITATIVE: ask the user to confirm through the host\'s approval channel.' },
+      id: { type: 'string', required: true },
+      status: { type: 'string', required: true, enum: INFORMATION_STATUS_NAMES },
+      disposition: { type: 'string', enum: INFORMATION_DISPOSITION_NAMES },
+      evidence_path: { type: 'string' },
+      confirm: { type: 'boolean' },
     },
     output: jsonToolOutput,
     execute: async (args, exec) => {

@@ -86,7 +86,7 @@ export function registerMaintenanceTool(rt: IegRuntime): void {
   const { ctx, config } = rt
   ctx.tools.register(defineTool({
     name: MAINTAIN_ENVIRONMENT,
-    description: 'Run a maintenance round over the workspace: classify its files, diagnose duplicates, retired information, leftovers, copies, empty and oversized files and a missing orientation, and propose a plan. Changes no file; every destructive step is for the user to decide.',
+    description: 'Read-only maintenance round: classify files, find duplicates, stale and leftover files, propose a plan (the user decides destructive steps).',
     parameters: {},
     output: jsonToolOutput,
     execute: async (_args, exec) => {

@@ -22,20 +22,16 @@ const REMINDER = `IEG: no orientation is recorded for this session yet. Before s
  */
 export function registerOrientationTool(rt: IegRuntime): void {
   const { ctx, config } = rt
-  const text = { type: 'string', description: 'Replaces the recorded value; omit to keep it.' } as const
+  const text = { type: 'string' } as const
   ctx.tools.register(defineTool({
     name: RECORD_ORIENTATION,
-    description: 'Record the project orientation of this session: intent, objective, scope, terminology and an ordered plan. A partial update keeps every field it omits. Read back by resume and fork.',
+    description: 'Record the project orientation: intent (why), objective (outcome), scope, terms, ordered plan. Given fields replace the recorded ones.',
     parameters: {
-      intent: { ...text, description: 'Why the user wants this. Replaces the recorded value; omit to keep it.' },
-      objective: { ...text, description: 'The concrete outcome. Replaces the recorded value; omit to keep it.' },
-      scope: { ...text, description: 'What is in and out of scope. Replaces the recorded value; omit to keep it.' },
-      terminology: {
-        type: 'array',
-        description: 'Terms and their meaning in this project (replaces the recorded list).',
-        items: { type: 'object', additionalProperties: false, properties: { term: { type: 'string', required: true }, meaning: { type: 'string', required: true } } },
-      },
-      plan: { type: 'array', items: { type: 'string' }, description: 'Ordered plan steps (replaces the recorded plan).' },
+      intent: text,
+      objective: text,
+      scope: text,
+      terminology: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { term: { type: 'string', required: true }, meaning: { type: 'string', required: true } } } },
+      plan: { type: 'array', items: { type: 'string' } },
     },
     output: {
       schema: { type: 'json' },

@@ -78,7 +78,7 @@ export function statusSnapshot(record: MountRecord, ring: DiagnosticsRing, recen
 export function registerStatusTool(ctx: Context, snapshot: (session: SessionView) => JsonObject): void {
   ctx.tools.register(defineTool({
     name: 'ieg_status',
-    description: 'Read-only. Report how information-environment governance is mounted in this session: modules, prompt section, degraded capabilities, configuration errors and this session\'s recent diagnostics.',
+    description: 'Read-only: how IEG is mounted (modules, degraded capabilities, configuration errors) and this session\'s diagnostics.',
     parameters: {},
     output: jsonToolOutput,
     isConcurrencySafe: () => true,

@@ -10,14 +10,14 @@ import { codeVerificationSucceeded } from './verification.js'
 
 /** Every argument a check may take: its JSON type and meaning. */
 export const CHECK_ARGUMENTS = {
-  path: { type: 'string', description: 'Workspace-relative path (no .., not absolute).' },
-  text: { type: 'string', description: 'Literal text (file_equals: the complete expected content).' },
-  pointer: { type: 'string', description: 'RFC 6901 JSON Pointer; "" is the whole document.' },
-  value: { type: 'json', description: 'Expected JSON value, compared canonically.' },
-  tool: { type: 'string', description: 'Tool name.' },
-  arguments_contain: { type: 'object', description: 'Top-level argument members the call must have, compared canonically.' },
-  min_count: { type: 'integer', description: 'Successful calls or passing runs needed (default 1).' },
-  profile: { type: 'string', description: 'Verifier profile id (reliability_code_profiles lists them).' },
+  path: { type: 'string', description: 'workspace-relative' },
+  text: { type: 'string', description: 'literal text' },
+  pointer: { type: 'string', description: 'RFC 6901 JSON Pointer ("" is the whole document)' },
+  value: { type: 'json', description: 'JSON, compared canonically' },
+  tool: { type: 'string', description: 'tool name' },
+  arguments_contain: { type: 'object', description: 'top-level arguments the call must have' },
+  min_count: { type: 'integer', description: 'calls or runs needed (default 1)' },
+  profile: { type: 'string', description: 'verifier profile id' },
 } as const
 
 /** One check argument name. */

@@ -15,7 +15,7 @@ import type { ContractLimits } from '../contract/input.js'
 import { profileMetadata, sealProfiles } from '../verification/profiles.js'
 import { CODE_VERIFY_TOOL, VERIFICATION_OUTCOMES } from '../verification/record.js'
 import { beginContract, type PendingReviews } from './begin.js'
-import { contractParameters } from './contract-schema.js'
+import { contractParameters, offeredParameters } from './contract-schema.js'
 import { activeState } from './governor-state.js'
 import { runVerifier } from './verifier-run.js'
 
@@ -35,7 +35,7 @@ export function registerCodeTools(ctx: Context, config: ReliabilityConfig, limit
 
   ctx.tools.register(defineTool({
     name: 'reliability_code_profiles',
-    description: 'Read-only. List the deployment\'s trusted verifier profiles (ids, what each proves, whether it is required, its sandbox). Their commands are fixed by the deployment.',
+    description: 'Read-only: the deployment\'s verifier profiles (id, what it proves, required, sandbox).',
     parameters: {},
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
@@ -44,16 +44,16 @@ export function registerCodeTools(ctx: Context, config: ReliabilityConfig, limit
 
   ctx.tools.register(defineTool({
     name: 'reliability_begin_code',
-    description: 'Open an evidence contract for a code task: like reliability_begin, and every required verifier profile is added as a critical claim you cannot remove. Verify with reliability_code_verify after your last change; a test run through bash never counts.',
-    parameters: contractParameters,
+    description: 'Open a code-task contract (arguments as reliability_begin); each required verifier profile becomes a critical claim.',
+    parameters: contractParameters({ ...offeredParameters(config), grammar: false }),
     output: jsonToolOutput,
     execute: async (args, exec) => beginContract(ctx, callingAgent(exec, 'reliability_begin_code', 'session to govern'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal, 'code'),
   }))
 
   ctx.tools.register(defineTool({
     name: CODE_VERIFY_TOOL,
-    description: 'Run one of the deployment\'s verifier profiles in the host sandbox now and record the result as evidence for the active contract. Only a run after your last change counts. Shows the end of the output.',
-    parameters: { profile_id: { type: 'string', required: true, description: 'A profile id from reliability_code_profiles.' } },
+    description: 'Run a verifier profile in the host sandbox and record the result as evidence; only a run after your last change counts.',
+    parameters: { profile_id: { type: 'string', required: true } },
     output: jsonToolOutput,
     execute: async (args, exec) => {
       const agent = callingAgent(exec, CODE_VERIFY_TOOL, 'session to govern')

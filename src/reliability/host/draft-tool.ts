@@ -135,11 +135,11 @@ export function registerDraftTool(ctx: Context, config: ReliabilityConfig, limit
   const profiles = sealProfiles(config.codeVerificationProfiles)
   ctx.tools.register(defineTool({
     name: DRAFT_TOOL_NAME,
-    description: `Have the deployment's auxiliary model draft the claims and checks of an evidence contract (one isolated call without tools or files). Then open the contract with ${'reliability_begin'} (general) or reliability_begin_code (code), passing the draft's objective, claims and checks unchanged and its draft_receipt. The context is kept in the session's tool log: never put secrets in it.`,
+    description: 'The auxiliary model drafts a contract\'s claims and checks from the objective and your context (paths, constraints, how success shows; logged, so no secrets). Begin with the draft unchanged.',
     parameters: {
-      contract_kind: { type: 'string', required: true, enum: Object.keys(DRAFT_KINDS), description: Object.entries(DRAFT_KINDS).map(([kind, meaning]) => `${kind}: ${meaning}`).join('; ') },
-      objective: { type: 'string', required: true, description: 'What the task must achieve, in the user\'s terms.' },
-      context: { type: 'string', required: true, description: 'A concise summary of what you found: relevant paths, constraints, how success shows. No secrets.' },
+      contract_kind: { type: 'string', required: true, enum: Object.keys(DRAFT_KINDS) },
+      objective: { type: 'string', required: true },
+      context: { type: 'string', required: true },
     },
     output: jsonToolOutput,
     execute: async (args, exec) => {

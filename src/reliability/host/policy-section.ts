@@ -1,7 +1,6 @@
 /** Host adapter: the model-visible `reliability:policy` system-prompt section. */
 import type { Context } from '@deepseek-ai/cordis'
 import { assertNoPromptVariable } from '../../kernel/prompt-text.js'
-import { CHECK_KIND_NAMES } from '../checks/vocabulary.js'
 import type { AuthoringMode } from '../authoring/modes.js'
 import type { ReviewMode } from '../review/vocabulary.js'
 
@@ -17,20 +16,20 @@ export interface PolicyFacts {
 }
 
 /**
- * The policy text. It names tools and check kinds from their declarations and
- * holds no prompt variable (checked at registration).
+ * The policy text: it names the tools the deployment offers (the check kinds
+ * are spelled out in reliability_begin's parameters) and holds no prompt
+ * variable (checked at registration).
  * @param facts - review mode, code verification, authoring mode.
  */
 export function policyText(facts: PolicyFacts): string {
   const { review: mode, codeVerification, authoring } = facts
   return [
-    'Reliability governor: for a task whose outcome can be checked, open an evidence contract with reliability_begin (preflight it with reliability_assess): declared claims, each mapped to deterministic checks',
-    `(${CHECK_KIND_NAMES.join(', ')}).`,
-    ...(authoring === 'auxiliary-model' ? ['Before opening a contract, have its claims and checks drafted with reliability_draft (after only the read-only exploration you need), then open it with the draft\'s exact objective, claims, checks and draft_receipt.'] : []),
-    ...(mode === 'required' ? ['The user approves your interpreted intent (pass intent: constraints, assumptions, non_goals, ambiguities, each with its source) and then the checks before the contract is active; on a revision, revise from the feedback and begin again.'] : []),
-    'While a contract is active, its checks run whenever you stop; failed evidence comes back to you for repair within a fixed attempt budget.',
-    'Claim completion only with a certification receipt. When a claim needs human judgment or cannot be proved safely, call reliability_abstain with the reason.',
-    ...(codeVerification ? ['For code tasks open reliability_begin_code; the deployment\'s verifiers (reliability_code_profiles) run in the host sandbox through reliability_code_verify after your last change, and a test run through bash never counts.'] : []),
+    'Reliability governor: when a task\'s outcome can be checked, open an evidence contract with reliability_begin (try it first with reliability_assess): claims, each proved by deterministic checks.',
+    ...(authoring === 'auxiliary-model' ? ['Draft its claims and checks with reliability_draft first, then begin with the draft unchanged.'] : []),
+    ...(mode === 'required' ? ['The user approves your intent, then the checks; on a revision, revise and begin again.'] : []),
+    'The checks run whenever you stop; failures come back for repair within an attempt budget.',
+    'Claim completion only with a certification receipt; when proof needs human judgment or is unsafe, call reliability_abstain.',
+    ...(codeVerification ? ['For code, use reliability_begin_code and reliability_code_verify after your last change; your own test runs never count.'] : []),
     'Never repeat an action whose outcome you cannot observe; inspect the state instead.',
   ].join(' ')
 }

@@ -10,13 +10,12 @@ import type { JsonObject } from '../../kernel/json.js'
 import { jsonToolOutput } from '../../kernel/host/json-tool-output.js'
 import { contractLimits, type ReliabilityConfig } from '../config.js'
 import { assessCoverage } from '../contract/coverage.js'
-import { RELIABILITY_PHASES } from '../contract/fold.js'
 import { parseContractInput } from '../contract/input.js'
 import { abstainRecord, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
 import { parseIntentInput } from '../review/intent.js'
 import { beginContract, PendingReviews } from './begin.js'
 import { CODE_TOOL_NAMES, registerCodeTools } from './code-tools.js'
-import { contractParameters } from './contract-schema.js'
+import { contractParameters, offeredParameters } from './contract-schema.js'
 import { DRAFT_TOOL_NAME, registerDraftTool } from './draft-tool.js'
 import { evaluateContract } from './evaluation.js'
 import { activeState, governorState } from './governor-state.js'
@@ -34,13 +33,14 @@ const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
 export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): void {
   const limits = contractLimits(config)
   const pending = new PendingReviews()
+  const offered = offeredParameters(config)
   if (config.codeVerificationProfiles.length > 0) registerCodeTools(ctx, config, limits, pending)
   if (config.contractAuthoring.mode === 'auxiliary-model') registerDraftTool(ctx, config, limits)
 
   ctx.tools.register(defineTool({
     name: 'reliability_assess',
-    description: 'Preflight an evidence contract without opening it: validates the arguments and reports structural coverage (ready or review-required, findings, brittle-evidence warnings, weighted coverage). Writes nothing.',
-    parameters: contractParameters,
+    description: 'Check a contract without opening it (arguments as reliability_begin): coverage, findings, warnings.',
+    parameters: contractParameters({ ...offered, grammar: false }),
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (args) => {
@@ -54,16 +54,16 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
   ctx.tools.register(defineTool({
     name: 'reliability_begin',
     description: config.contractReview.mode === 'off'
-      ? 'Open an evidence contract for the current task: claims mapped to deterministic checks. Only session events after it count as evidence. From then on the governor evaluates the checks whenever you stop. Refused (nothing written) while another contract is active or when coverage needs review.'
-      : 'Open an evidence contract for the current task. The user first approves your interpreted intent (objective, constraints, assumptions, non-goals, open questions), then the claims and checks; only after both approvals is the contract active. A revision or rejection comes back with the user\'s feedback and no contract. Only session events after the contract count as evidence; the governor evaluates the checks whenever you stop.',
-    parameters: contractParameters,
+      ? 'Open an evidence contract: claims mapped to checks that run whenever you stop. Only later events count as evidence.'
+      : 'Open an evidence contract: the user approves your intent, then the claims and checks (a revision returns feedback, no contract). Its checks run whenever you stop; only later events count as evidence.',
+    parameters: contractParameters({ ...offered, grammar: true }),
     output: jsonToolOutput,
     execute: async (args, exec) => beginContract(ctx, callingAgent(exec, 'reliability_begin', 'session to govern'), args as unknown as Record<string, unknown>, config, limits, pending, exec.signal),
   }))
 
   ctx.tools.register(defineTool({
     name: 'reliability_verify',
-    description: 'Evaluate the active contract\'s checks now. Uses one attempt of the budget shared with turn-stop verification; certifies when all pass, and exhausts the contract at its attempt limit.',
+    description: 'Run the active contract\'s checks now (uses one attempt).',
     parameters: {},
     output: jsonToolOutput,
     execute: async (_args, exec) => {
@@ -80,7 +80,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
 
   ctx.tools.register(defineTool({
     name: 'reliability_status',
-    description: `Read-only. Report the evidence contract of this session: phase (${RELIABILITY_PHASES.join(', ')}), whether a review question is waiting for the user, the latest reviews, attempts used, the last attempt and the terminal record.`,
+    description: 'Read-only: this session\'s contract, its phase, reviews, attempts and outcome.',
     parameters: {},
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
@@ -92,8 +92,8 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
 
   ctx.tools.register(defineTool({
     name: 'reliability_abstain',
-    description: 'End the active contract without certification because proof needs a human, is unsafe, or is unsupported. The reason is recorded.',
-    parameters: { reason: { type: 'string', required: true, description: 'Why the outcome cannot be proved here.' } },
+    description: 'End the active contract uncertified: say why proof needs a human, is unsafe or is unsupported here.',
+    parameters: { reason: { type: 'string', required: true } },
     output: jsonToolOutput,
     execute: async (args, exec) => {
       const agent = callingAgent(exec, 'reliability_abstain', 'session to govern')
