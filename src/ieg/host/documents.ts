@@ -1,11 +1,14 @@
 /**
- * Host adapter: read the documents a new document is compared against,
- * through `ctx.fs`, bounded in count and size, from the configured
- * directories only (not recursive).
+ * Host adapter: the documents a new document is compared against, read
+ * through `ctx.fs` from the configured directories only (not recursive),
+ * bounded in count and size, and kept as an index: a directory's listing is
+ * reused while the directory's version is unchanged, candidates are stat-ed
+ * in parallel, and a document is read and prepared again only when its file
+ * version (device, inode, size, modification and change times) changed.
  */
-import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { FileSystem, FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
 import { decodeUtf8Strict } from '../../kernel/text.js'
-import { isDocumentPath, type ExistingDocument } from '../workspace/overlap.js'
+import { inVisitOrder, isDocumentPath, prepareDocument, type PreparedDocument } from '../workspace/overlap.js'
 import { posix } from 'node:path'
 
 /** Bounds of the comparison set. */
@@ -16,30 +19,110 @@ export interface DocumentScan {
   readonly maxDocumentBytes: number
 }
 
-/**
- * The existing documents of the workspace in the scanned directories.
- * @param fs - `ctx.fs`.
- * @param root - workspace directory.
- * @param scan - directories, endings and bounds.
- */
-export async function readExistingDocuments(fs: FileSystem, root: string, scan: DocumentScan, signal?: AbortSignal): Promise<ExistingDocument[]> {
-  const documents: ExistingDocument[] = []
-  const rootTarget = await fs.resolve(root, signal === undefined ? {} : { signal })
-  for (const directory of scan.directories) {
-    const target = await fs.resolve(directory, { cwd: root })
-    if (!fs.contains(rootTarget, target)) continue
-    const info = await fs.stat(target, signal)
-    if (info?.type !== 'directory') continue
-    const candidates = (await fs.listDir(target, signal))
-      .map(entry => ({ entry, path: posix.normalize(posix.join(directory, entry.name)) }))
-      .filter(({ entry, path }) => entry.type === 'file' && isDocumentPath(path, scan.extensions) && (entry.size ?? 0) <= scan.maxDocumentBytes && fs.contains(rootTarget, entry.target))
-      .slice(0, scan.maxDocuments - documents.length)
-    const texts = await Promise.all(candidates.map(({ entry }) => fs.readBytes(entry.target, signal, scan.maxDocumentBytes).then(decodeUtf8Strict, () => undefined)))
-    candidates.forEach(({ path }, index) => {
-      const text = texts[index]
-      if (text !== undefined) documents.push({ path, text })
-    })
-    if (documents.length >= scan.maxDocuments) return documents
+/** A listed document candidate: its workspace path and resolved target. */
+interface Candidate {
+  readonly path: string
+  readonly target: FsTarget
+  /** The version the listing reported, when it did. */
+  readonly version: FsVersion | undefined
+  readonly size: number | undefined
+}
+
+interface Listing {
+  readonly version: FsVersion
+  readonly candidates: readonly Candidate[]
+}
+
+interface IndexedDocument {
+  readonly version: FsVersion
+  readonly prepared: PreparedDocument
+}
+
+/** Directory listings kept (several sessions of one mount may scan different workspaces). */
+const MAX_LISTINGS = 64
+
+function options(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal === undefined ? {} : { signal }
+}
+
+/** The document index of one mount. */
+export class DocumentIndex {
+  private readonly listings = new Map<string, Listing>()
+  private readonly documents = new Map<string, IndexedDocument>()
+
+  /**
+   * The existing documents of the workspace in the scanned directories, in visit order.
+   * @param fs - `ctx.fs`.
+   * @param root - workspace directory.
+   * @param scan - directories, endings and bounds.
+   * @param signal - cancels the scan.
+   */
+  async read(fs: FileSystem, root: string, scan: DocumentScan, signal?: AbortSignal): Promise<PreparedDocument[]> {
+    const rootTarget = await fs.resolve(root, options(signal))
+    const found: PreparedDocument[] = []
+    const seen = new Set<string>()
+    for (const directory of scan.directories) {
+      const candidates = await this.candidates(fs, rootTarget, root, directory, scan, signal)
+      // Batches as large as the room left, so a skipped candidate (oversized, not UTF-8, gone) gives its place to the next.
+      for (let offset = 0; offset < candidates.length && found.length < scan.maxDocuments;) {
+        const batch = candidates.slice(offset, offset + scan.maxDocuments - found.length)
+        offset += batch.length
+        const documents = await Promise.all(batch.map(candidate => this.document(fs, candidate, scan, signal)))
+        for (const [index, document] of documents.entries()) {
+          seen.add((batch[index] as Candidate).target.targetKey)
+          if (document !== undefined) found.push(document)
+        }
+      }
+      if (found.length >= scan.maxDocuments) break
+    }
+    for (const key of this.documents.keys()) if (!seen.has(key)) this.documents.delete(key)
+    return inVisitOrder(found)
   }
-  return documents
+
+  /** The document candidates of one directory: the kept listing while the directory is unchanged, else a new one. */
+  private async candidates(fs: FileSystem, rootTarget: FsTarget, root: string, directory: string, scan: DocumentScan, signal: AbortSignal | undefined): Promise<readonly Candidate[]> {
+    const target = await fs.resolve(directory, { cwd: root, ...options(signal) })
+    if (!fs.contains(rootTarget, target)) return []
+    const info = await fs.stat(target, signal)
+    if (info?.type !== 'directory') {
+      this.listings.delete(target.targetKey)
+      return []
+    }
+    const kept = this.listings.get(target.targetKey)
+    if (kept?.version === info.version) return kept.candidates.map(candidate => ({ ...candidate, version: undefined, size: undefined }))
+    const candidates = (await fs.listDir(target, signal))
+      .filter(entry => entry.type === 'file' && fs.contains(rootTarget, entry.target))
+      .map(entry => ({ path: posix.normalize(posix.join(directory, entry.name)), target: entry.target, version: entry.version, size: entry.size }))
+      .filter(candidate => isDocumentPath(candidate.path, scan.extensions))
+    this.listings.delete(target.targetKey)
+    this.listings.set(target.targetKey, { version: info.version, candidates })
+    if (this.listings.size > MAX_LISTINGS) this.listings.delete(this.listings.keys().next().value as string)
+    return candidates
+  }
+
+  /** One candidate, prepared: from the index when its version is unchanged. */
+  private async document(fs: FileSystem, candidate: Candidate, scan: DocumentScan, signal: AbortSignal | undefined): Promise<PreparedDocument | undefined> {
+    const key = candidate.target.targetKey
+    let version = candidate.version
+    let size = candidate.size
+    if (version === undefined) {
+      const info = await fs.stat(candidate.target, signal).catch(() => undefined)
+      if (info?.type !== 'file') return this.forget(key)
+      version = info.version
+      size = info.size
+    }
+    if ((size ?? 0) > scan.maxDocumentBytes) return this.forget(key)
+    const known = this.documents.get(key)
+    if (known?.version === version && known.prepared.path === candidate.path) return known.prepared
+    const text = await fs.readBytes(candidate.target, signal, scan.maxDocumentBytes).then(decodeUtf8Strict, () => undefined)
+    if (text === undefined) return this.forget(key)
+    const prepared = prepareDocument({ path: candidate.path, text })
+    this.documents.set(key, { version, prepared })
+    return prepared
+  }
+
+  private forget(key: string): undefined {
+    this.documents.delete(key)
+    return undefined
+  }
 }

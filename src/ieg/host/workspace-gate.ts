@@ -17,9 +17,9 @@ import { summarize, type ShellAnalysis } from '../shell/effects.js'
 import { ANY } from '../shell/pattern.js'
 import { classifyToolCall } from '../workspace/classify-call.js'
 import { decideMutation, type CallAssessment, type GateDecision } from '../workspace/gate.js'
-import { findOverlap, isDocumentPath } from '../workspace/overlap.js'
+import { findOverlapIn, isDocumentPath } from '../workspace/overlap.js'
 import { parseProtectedPath, type ProtectedEntry, type ProtectionRules } from '../workspace/protected.js'
-import { readExistingDocuments } from './documents.js'
+import { DocumentIndex } from './documents.js'
 import { assessCall, assessLexically, startDirectory, type Assessment } from './gate-assessment.js'
 import { iegStateOf, orientationRequirement, type IegRuntime } from './runtime.js'
 import { workspaceRoot, type WorkspaceRoot } from './target-resolution.js'
@@ -88,15 +88,15 @@ function report(rt: IegRuntime, exec: Readonly<ToolExecution>, evaluation: Evalu
   if (decision.rule === 'orientation-required' && decision.kind !== 'allow') rt.diagnose('ieg.orientation_required', { tool: exec.name }, exec.agent)
 }
 
-async function overlapOf(rt: IegRuntime, exec: Readonly<ToolExecution>, assessment: Assessment, root: string): Promise<{ path: string, finding: NonNullable<ReturnType<typeof findOverlap>> } | null> {
+async function overlapOf(rt: IegRuntime, exec: Readonly<ToolExecution>, assessment: Assessment, root: string, documents: DocumentIndex): Promise<{ path: string, finding: NonNullable<ReturnType<typeof findOverlapIn>> } | null> {
   const settings = rt.config.workspace
   const fs = rt.ctx.get('fs')
   if (settings.overlapCheck === 'off' || fs === undefined) return null
   try {
     for (const written of assessment.written) {
       if (!isDocumentPath(written.path, settings.overlap.extensions) || written.exists !== false) continue
-      const existing = await readExistingDocuments(fs, root, settings.overlap, exec.signal)
-      const finding = findOverlap({ path: written.path, text: written.content }, existing, settings.overlap)
+      const existing = await documents.read(fs, root, settings.overlap, exec.signal)
+      const finding = findOverlapIn({ path: written.path, text: written.content }, existing, settings.overlap)
       if (finding !== null) return { path: written.path, finding }
     }
   } catch (error) {
@@ -115,9 +115,11 @@ function failedAssessment(tool: string, error: unknown): Assessment {
  * @param rt - the IEG runtime.
  * @param exec - the call.
  * @param analyze - the mount's shell analysis.
+ * @param roots - the mount's canonical workspace roots.
+ * @param documents - the mount's document index.
  * @returns the evaluation, or null for a call the gate does not govern.
  */
-export async function evaluateGate(rt: IegRuntime, exec: Readonly<ToolExecution>, analyze: ReturnType<typeof shellAnalyzer>, roots: RootCache): Promise<Evaluation | null> {
+export async function evaluateGate(rt: IegRuntime, exec: Readonly<ToolExecution>, analyze: ReturnType<typeof shellAnalyzer>, roots: RootCache, documents: DocumentIndex): Promise<Evaluation | null> {
   if (!rt.config.modules.workspaceGovernance.enabled) return null
   const call = classifyToolCall(exec.name, exec.arguments, rt.config.workspace)
   if (call === null) return null
@@ -145,7 +147,7 @@ export async function evaluateGate(rt: IegRuntime, exec: Readonly<ToolExecution>
   } catch (error) {
     assessment = failedAssessment(exec.name, error)
   }
-  const overlap = assessment.targets.some(target => target.protectedBy !== null) || assessment.control.length > 0 || orientationMissing !== null ? null : await overlapOf(rt, exec, assessment, root)
+  const overlap = assessment.targets.some(target => target.protectedBy !== null) || assessment.control.length > 0 || orientationMissing !== null ? null : await overlapOf(rt, exec, assessment, root, documents)
   const evaluation = { decision: decideMutation(assessment, { ...context, overlap }), assessment }
   report(rt, exec, evaluation, overlap === null ? null : { path: overlap.path, existing: overlap.finding.existing, signal: overlap.finding.signal })
   return evaluation
@@ -182,6 +184,7 @@ export function installWorkspaceGate(rt: IegRuntime): void {
   const { ctx } = rt
   const analyze = shellAnalyzer(rt)
   const roots = new RootCache()
+  const documents = new DocumentIndex()
   const decided = new Map<string, GateDecision>()
   const askedReasons = new Map<string, string>()
   const remember = (key: string, decision: GateDecision): void => {
@@ -192,7 +195,7 @@ export function installWorkspaceGate(rt: IegRuntime): void {
   ctx.on('tools/pre-execute', async (exec, next) => {
     let evaluation: Evaluation | null
     try {
-      evaluation = await evaluateGate(rt, exec, analyze, roots)
+      evaluation = await evaluateGate(rt, exec, analyze, roots, documents)
     } catch (error) {
       rt.diagnose('ieg.gate_failed', { tool: exec.name, error: message(error) }, exec.agent)
       return { kind: 'deny', reason: `IEG workspace governance could not assess ${exec.name} (${message(error)}), so it refused the call.` }

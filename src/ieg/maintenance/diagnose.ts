@@ -5,7 +5,7 @@
  */
 import type { InformationRecord } from '../information/ledger.js'
 import { reintroducedRecords } from '../information/reintroduction.js'
-import { findOverlap, type OverlapSettings } from '../workspace/overlap.js'
+import { findOverlapIn, inVisitOrder, prepareDocument, type OverlapSettings } from '../workspace/overlap.js'
 import type { ClassifiedEntry } from './inventory.js'
 
 /** The diagnosis dimensions. */
@@ -60,8 +60,9 @@ export function diagnose(input: DiagnosisInput): Finding[] {
   const findings: Finding[] = []
   const project = input.inventory.filter(entry => entry.class !== 'dependency' && entry.class !== 'generated')
   const documents = project.filter(entry => entry.class === 'documentation' && input.texts.has(entry.path)).slice(0, input.maxComparedDocuments).map(entry => ({ path: entry.path, text: input.texts.get(entry.path) ?? '' }))
+  const prepared = documents.map(prepareDocument)
   documents.forEach((document, index) => {
-    const finding = findOverlap(document, documents.slice(0, index), input.overlap)
+    const finding = findOverlapIn(document, inVisitOrder(prepared.slice(0, index)), input.overlap)
     if (finding !== null) findings.push({ dimension: 'duplicate-documents', paths: [document.path, finding.existing], detail: `${document.path} overlaps ${finding.existing} (${finding.signal})` })
   })
   for (const [path, text] of input.texts) {

@@ -98,6 +98,32 @@ function wordsMatch(a: string, b: string, minPrefix: number): boolean {
   return short.length >= minPrefix && long.startsWith(short)
 }
 
+/** A document reduced to what the detector compares: computed once per file version. */
+export interface PreparedDocument {
+  readonly path: string
+  /** The first H1's words, or undefined when it has none. */
+  readonly title: string | undefined
+  /** Every heading, with its words. */
+  readonly headings: ReadonlyArray<{ readonly text: string, readonly words: readonly string[] }>
+  readonly body: ReadonlySet<string>
+}
+
+/**
+ * Reduce a document to its title, heading words and body tokens.
+ * @param document - path and text.
+ */
+export function prepareDocument(document: ExistingDocument): PreparedDocument {
+  return { path: document.path, title: firstH1(document.text), headings: headings(document.text).map(text => ({ text, words: tokenize(text) })), body: bodyTokens(document.text) }
+}
+
+/**
+ * Order documents as the detector visits them (by path), so the first finding does not depend on read order.
+ * @param documents - prepared documents.
+ */
+export function inVisitOrder(documents: readonly PreparedDocument[]): PreparedDocument[] {
+  return [...documents].sort((a, b) => a.path.localeCompare(b.path))
+}
+
 /**
  * The first existing document a new one would duplicate.
  * @param candidate - the new document's path and, when known, its text.
@@ -106,25 +132,32 @@ function wordsMatch(a: string, b: string, minPrefix: number): boolean {
  * @returns the finding, or null when the document is distinct.
  */
 export function findOverlap(candidate: { path: string, text: string | null }, existing: readonly ExistingDocument[], settings: OverlapSettings): OverlapFinding | null {
+  return findOverlapIn(candidate, inVisitOrder(existing.map(prepareDocument)), settings)
+}
+
+/**
+ * {@link findOverlap} over prepared documents already in visit order.
+ * @param candidate - the new document's path and, when known, its text.
+ * @param ordered - prepared documents, ordered by {@link inVisitOrder}.
+ * @param settings - thresholds.
+ */
+export function findOverlapIn(candidate: { path: string, text: string | null }, ordered: readonly PreparedDocument[], settings: OverlapSettings): OverlapFinding | null {
   const subject = filenameSubject(candidate.path)
   const title = candidate.text === null ? undefined : firstH1(candidate.text)
   const body = candidate.text === null ? new Set<string>() : bodyTokens(candidate.text)
-  for (const document of [...existing].sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const document of ordered) {
     if (document.path === candidate.path) continue
-    if (title !== undefined && title !== '' && firstH1(document.text) === title) {
+    if (title !== undefined && title !== '' && document.title === title) {
       return { existing: document.path, signal: 'same-title', detail: `both have the title "${title}"` }
     }
     if (subject.length > 0) {
-      for (const heading of headings(document.text)) {
-        const words = tokenize(heading)
-        if (subject.every(word => words.some(other => wordsMatch(word, other, settings.minPrefixChars)))) {
-          return { existing: document.path, signal: 'filename-subject', detail: `the file name's subject "${subject.join(' ')}" matches its heading "${heading}"` }
-        }
+      const heading = document.headings.find(({ words }) => subject.every(word => words.some(other => wordsMatch(word, other, settings.minPrefixChars))))
+      if (heading !== undefined) {
+        return { existing: document.path, signal: 'filename-subject', detail: `the file name's subject "${subject.join(' ')}" matches its heading "${heading.text}"` }
       }
     }
-    const other = bodyTokens(document.text)
-    if (body.size >= settings.minBodyTokens && other.size >= settings.minBodyTokens) {
-      const similarity = jaccard(body, other)
+    if (body.size >= settings.minBodyTokens && document.body.size >= settings.minBodyTokens) {
+      const similarity = jaccard(body, document.body)
       if (similarity >= settings.jaccardThreshold) {
         return { existing: document.path, signal: 'body-similarity', detail: `${Math.round(similarity * 100)}% of their distinct words are shared` }
       }
