@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { CASES } from '../../bench/src/cases.ts'
 import { armMetrics, asExpected, deviations } from '../../bench/src/metrics.ts'
 import { seeded } from '../../bench/src/policy.ts'
-import { evidenceSvg, perfSvg } from '../../bench/src/report.ts'
+import { evidenceSvg } from '../../bench/src/report.ts'
+import { perfSvg } from '../../bench/src/perf/report.ts'
 import type { TrialResult } from '../../bench/src/trial.ts'
 
 const trial = (overrides: Partial<TrialResult>): TrialResult => ({ caseId: 'c', arm: 'governed', seed: 1, choices: {}, expected: 'certified', claimed: true, oracle: true, outcome: 'certified', modelCalls: 3, toolCalls: 2, ...overrides })
@@ -34,7 +35,7 @@ describe('benchmark metrics', () => {
     const arm = armMetrics([trial({})])
     const svg = evidenceSvg({ generatedAt: '', trialsPerArm: 1, seeds: [1], cases: CASES.map(c => ({ id: c.id, title: c.title, baseline: arm, governed: arm })), cli: [], gatePrecision: { legitimate: 1, falseBlocks: 0, falseBlockRate: 0, falselyBlocked: [], traps: 1, trapsCaught: 1, missedTraps: [] }, deviations: [], totals: { governedFalseCertifications: 0, governedFalseCompletions: 0, baselineFalseCompletions: 0 } })
     for (const benchCase of CASES) expect(svg).toContain(benchCase.title.replaceAll('&', '&amp;'))
-    const perf = perfSvg([{ name: 'gate <x>', unit: 'µs', value: 150, budget: 100, comparison: '<', status: 'OVER', detail: '' }])
+    const perf = perfSvg([{ name: 'gate <x>', unit: 'µs', value: 150, min: 140, max: 160, runs: 3, budget: 100, comparison: '<', status: 'OVER', detail: '' }])
     expect(perf).toContain('gate &lt;x&gt;')
     expect(perf).toContain('#c53030')
   })
