@@ -45,3 +45,13 @@ export function clip(text: string, max = 80): string {
 export function normalizedText(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/[.!?;:,\s]+$/, '')
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * Whether a string holds no lone surrogate, so its UTF-8 encoding is exact.
+ * @param text - any string.
+ */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text)
+}

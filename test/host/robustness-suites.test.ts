@@ -56,6 +56,7 @@ describe('each robustness suite finds a broken build', () => {
     const naive = (fs: FileSystem, workspace: string): WorkspacePort => ({
       inspect: async path => ({ kind: 'file', size: (await fs.readBytes(await fs.resolve(path, { cwd: workspace }), undefined, 1 << 20)).length }),
       readText: async path => ({ kind: 'text', text: decodeUtf8Strict(await fs.readBytes(await fs.resolve(path, { cwd: workspace }), undefined, 1 << 20)) ?? '' }),
+      readUtf8: async path => ({ kind: 'utf8', bytes: await fs.readBytes(await fs.resolve(path, { cwd: workspace }), undefined, 1 << 20) }),
       entry: async () => ({ kind: 'absent' }),
     })
     const figures = await evidenceEscapes({ port: naive as never, raceMs: 600 })

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { EntryEvidence, EvaluationContext, FileInspection, TextEvidence, WorkspacePort } from '../../src/reliability/checks/evidence.ts'
+import type { EntryEvidence, EvaluationContext, FileInspection, TextEvidence, Utf8Evidence, WorkspacePort } from '../../src/reliability/checks/evidence.ts'
 import { evaluateChecks } from '../../src/reliability/checks/evaluate.ts'
 import { parseWorkspacePath } from '../../src/reliability/checks/paths.ts'
-import { decodeUtf8Strict } from '../../src/kernel/text.ts'
+import { decodeUtf8Strict, isWellFormedText } from '../../src/kernel/text.ts'
+import fc from 'fast-check'
 import { isJsonPointer, resolvePointer } from '../../src/reliability/checks/json-pointer.ts'
 import { CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
 import type { FoldEvent } from '../../src/kernel/projection.ts'
@@ -21,6 +22,12 @@ function fakeWorkspace(files: Record<string, FakeFile>): WorkspacePort {
       const file = files[path]
       if (file === undefined) return { kind: 'missing' }
       if (typeof file === 'string') return { kind: 'text', text: file }
+      return { kind: 'refused', reason: 'refused' in file ? file.refused : `is a ${file.type}` }
+    },
+    async readUtf8(path): Promise<Utf8Evidence> {
+      const file = files[path]
+      if (file === undefined) return { kind: 'missing' }
+      if (typeof file === 'string') return { kind: 'utf8', bytes: Buffer.from(file, 'utf8') }
       return { kind: 'refused', reason: 'refused' in file ? file.refused : `is a ${file.type}` }
     },
     async entry(path): Promise<EntryEvidence> {
@@ -66,6 +73,23 @@ describe('file checks', () => {
     expect(await run('file_absent', { path: 'README.md' }, ctx)).toMatchObject({ passed: false, evidence: 'README.md still exists (file)' })
     expect(await run('file_absent', { path: 'docs' }, ctx)).toMatchObject({ passed: false, evidence: 'docs still exists (directory)' })
     expect(await run('file_absent', { path: 'escape.md' }, ctx)).toMatchObject({ passed: false })
+  })
+
+  it('file_contains and file_not_contains search bytes exactly as text, at the same character index (property)', async () => {
+    // Haystacks are well-formed (decoded files never hold lone surrogates); literals may hold them.
+    // U+FFFD is what a lone surrogate becomes when encoded, so a byte search must not find it for one.
+    const text = fc.array(fc.oneof(fc.constant('\uFFFD'), fc.string({ unit: 'grapheme', maxLength: 8 })), { maxLength: 5 }).map(parts => parts.join(''))
+    const loneSurrogate = fc.integer({ min: 0xD800, max: 0xDFFF }).map(unit => String.fromCharCode(unit))
+    const literal = fc.oneof(loneSurrogate, fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }))
+    await fc.assert(fc.asyncProperty(text, text, literal, async (before, after, needle) => {
+      for (const file of [before + after, before + needle + after]) {
+        if (!isWellFormedText(file)) continue
+        const ctx = context({ 'f.txt': file })
+        const at = file.indexOf(needle)
+        expect(await run('file_contains', { path: 'f.txt', text: needle }, ctx)).toMatchObject({ passed: at >= 0 })
+        expect(await run('file_not_contains', { path: 'f.txt', text: needle }, ctx)).toMatchObject(at < 0 ? { passed: true } : { passed: false, evidence: expect.stringMatching(new RegExp(` at character ${at}$`)) })
+      }
+    }), { numRuns: 2000 })
   })
 
   it('file_contains and file_not_contains compare literals and fail on unreadable files', async () => {

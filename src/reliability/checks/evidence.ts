@@ -18,6 +18,12 @@ export type TextEvidence =
   | { readonly kind: 'text', readonly text: string }
   | { readonly kind: 'refused', readonly reason: string }
 
+/** A file's content as bytes already validated as UTF-8, for checks that can search without decoding. */
+export type Utf8Evidence =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'utf8', readonly bytes: Uint8Array }
+  | { readonly kind: 'refused', readonly reason: string }
+
 /** Whether any directory entry exists at a path, symlinks included (not followed). */
 export type EntryEvidence =
   | { readonly kind: 'absent' }
@@ -28,6 +34,8 @@ export type EntryEvidence =
 export interface WorkspacePort {
   inspect(path: WorkspacePath): Promise<FileInspection>
   readText(path: WorkspacePath): Promise<TextEvidence>
+  /** The same read and the same refusals as {@link readText}, without building the text. */
+  readUtf8(path: WorkspacePath): Promise<Utf8Evidence>
   entry(path: WorkspacePath): Promise<EntryEvidence>
 }
 

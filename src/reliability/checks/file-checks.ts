@@ -1,9 +1,9 @@
 /** Evaluators of the workspace-file check kinds. Pure over the workspace port. */
 import { canonicalJson, parseStrictJson, type JsonValue } from '../../kernel/json.js'
-import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence } from './evidence.js'
+import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence, Utf8Evidence } from './evidence.js'
 import { resolvePointer } from './json-pointer.js'
 import type { WorkspacePath } from './paths.js'
-import { clip, quote } from '../../kernel/text.js'
+import { clip, decodeUtf8Strict, isWellFormedText, quote } from '../../kernel/text.js'
 import { withheld } from './secrets.js'
 
 function pathOf(args: CheckArgs): WorkspacePath {
@@ -14,7 +14,7 @@ function textOf(args: CheckArgs): string {
   return args.text as string
 }
 
-function unreadable(path: string, evidence: Exclude<TextEvidence, { kind: 'text' }>): CheckOutcome {
+function unreadable(path: string, evidence: Exclude<TextEvidence, { kind: 'text' }> | Exclude<Utf8Evidence, { kind: 'utf8' }>): CheckOutcome {
   return { passed: false, evidence: evidence.kind === 'missing' ? `${path} does not exist` : `${path}: ${evidence.reason}` }
 }
 
@@ -40,12 +40,31 @@ export async function fileAbsent(args: CheckArgs, ctx: EvaluationContext): Promi
   }
 }
 
+/**
+ * Where a literal first occurs in a file's text, as a character index, or -1.
+ * A well-formed literal is searched in the validated UTF-8 bytes (UTF-8 is
+ * self-synchronizing, so a byte match is a character match) and only a match
+ * is decoded, to count characters; a literal with a lone surrogate can never
+ * occur in decoded text, so it is searched as text.
+ */
+async function indexIn(path: WorkspacePath, literal: string, ctx: EvaluationContext): Promise<{ found: number } | { unreadable: CheckOutcome }> {
+  if (!isWellFormedText(literal)) {
+    const read = await ctx.workspace.readText(path)
+    return read.kind === 'text' ? { found: read.text.indexOf(literal) } : { unreadable: unreadable(path, read) }
+  }
+  const read = await ctx.workspace.readUtf8(path)
+  if (read.kind !== 'utf8') return { unreadable: unreadable(path, read) }
+  const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength)
+  const at = bytes.indexOf(Buffer.from(literal, 'utf8'))
+  return { found: at < 0 ? -1 : (decodeUtf8Strict(bytes.subarray(0, at)) ?? '').length }
+}
+
 /** Pass iff the file's text contains the literal. */
 export async function fileContains(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
   const path = pathOf(args)
-  const read = await ctx.workspace.readText(path)
-  if (read.kind !== 'text') return unreadable(path, read)
-  return read.text.includes(textOf(args))
+  const search = await indexIn(path, textOf(args), ctx)
+  if ('unreadable' in search) return search.unreadable
+  return search.found >= 0
     ? { passed: true, evidence: `${path} contains ${quote(textOf(args))}` }
     : { passed: false, evidence: `${path} does not contain ${quote(textOf(args))}` }
 }
@@ -53,12 +72,11 @@ export async function fileContains(args: CheckArgs, ctx: EvaluationContext): Pro
 /** Pass iff the file exists as readable text and does not contain the literal. */
 export async function fileNotContains(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome> {
   const path = pathOf(args)
-  const read = await ctx.workspace.readText(path)
-  if (read.kind !== 'text') return unreadable(path, read)
-  const at = read.text.indexOf(textOf(args))
-  return at < 0
+  const search = await indexIn(path, textOf(args), ctx)
+  if ('unreadable' in search) return search.unreadable
+  return search.found < 0
     ? { passed: true, evidence: `${path} does not contain ${quote(textOf(args))}` }
-    : { passed: false, evidence: `${path} still contains ${quote(textOf(args))} at character ${at}` }
+    : { passed: false, evidence: `${path} still contains ${quote(textOf(args))} at character ${search.found}` }
 }
 
 /** Pass iff the file's complete decoded text equals the expected text. */

@@ -12,6 +12,7 @@ import { sealProfiles } from '../verification/profiles.js'
 const NO_WORKSPACE: WorkspacePort = {
   inspect: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
   readText: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
+  readUtf8: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
   entry: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
 }
 

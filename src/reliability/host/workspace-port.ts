@@ -9,9 +9,10 @@
  * observed at most once per attempt, under a concurrency cap and a byte
  * budget for the whole attempt.
  */
+import { isUtf8 } from 'node:buffer'
 import { posix } from 'node:path'
 import type { FileSystem, FsPathInfo, FsTarget } from '@deepseek-ai/dsh-fs'
-import type { EntryEvidence, FileInspection, TextEvidence, WorkspacePort } from '../checks/evidence.js'
+import type { EntryEvidence, FileInspection, TextEvidence, Utf8Evidence, WorkspacePort } from '../checks/evidence.js'
 import type { WorkspacePath } from '../checks/paths.js'
 import { decodeUtf8Strict } from '../../kernel/text.js'
 
@@ -124,6 +125,11 @@ export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, s
       if (found.kind !== 'file') return found
       const text = found.bytes === null ? undefined : decodeUtf8Strict(found.bytes)
       return text === undefined ? { kind: 'refused', reason: 'is not valid UTF-8 text' } : { kind: 'text', text }
+    },
+    async readUtf8(path: WorkspacePath): Promise<Utf8Evidence> {
+      const found = await once(path, true)
+      if (found.kind !== 'file') return found
+      return found.bytes !== null && isUtf8(found.bytes) ? { kind: 'utf8', bytes: found.bytes } : { kind: 'refused', reason: 'is not valid UTF-8 text' }
     },
     async entry(path: WorkspacePath): Promise<EntryEvidence> {
       try {
