@@ -8,7 +8,8 @@
 import { ensureHost, packBundle } from '../test/support/dsh-profile.ts'
 import { CASES } from './src/cases.ts'
 import { createCliProfiles, runTrialCli } from './src/cli.ts'
-import { runGatePrecision } from './src/gate-precision.ts'
+import { runPolicyProbes } from './src/precision/policy-probes.ts'
+import { runGatePrecision } from './src/precision/run.ts'
 import { armMetrics, deviations } from './src/metrics.ts'
 import { writeEvidenceReport, type EvidenceReport } from './src/report.ts'
 import { runTrialInProcess, type TrialResult } from './src/trial.ts'
@@ -34,7 +35,9 @@ for (const benchCase of CASES) {
   process.stdout.write(`cli: ${benchCase.id} done\n`)
 }
 
-const gatePrecision = await runGatePrecision()
+// A quick run executes every fourth probe of the corpus.
+const gatePrecision = await runGatePrecision(quick ? 4 : 1)
+const policyProbes = await runPolicyProbes()
 const cases = CASES.map(benchCase => ({
   id: benchCase.id,
   title: benchCase.title,
@@ -49,6 +52,7 @@ const report: EvidenceReport = {
   cases,
   cli,
   gatePrecision,
+  policyProbes,
   deviations: deviations([...results, ...cli]),
   totals: {
     governedFalseCertifications: governedAll.filter(result => result.outcome === 'certified' && !result.oracle).length,
@@ -64,6 +68,7 @@ for (const entry of cases) {
     process.stdout.write(`${entry.id.padEnd(26)} ${arm.padEnd(9)} ${String(m.completionClaims).padStart(6)} ${String(m.oracleSuccesses).padStart(6)} ${String(m.falseCompletions).padStart(10)} ${String(m.falseCertifications).padStart(9)} ${String(m.expectedOutcomeAccuracy).padStart(8)}\n`)
   }
 }
-process.stdout.write(`\ngate precision: ${gatePrecision.falseBlocks}/${gatePrecision.legitimate} legitimate calls blocked, ${gatePrecision.trapsCaught}/${gatePrecision.traps} traps caught\n`)
+process.stdout.write(`\ngate precision (executed ground truth): ${gatePrecision.falseBlocks}/${gatePrecision.legitimate} legitimate calls blocked, ${gatePrecision.trapsCaught}/${gatePrecision.traps} traps caught, ${gatePrecision.historyWrites.allowed}/${gatePrecision.historyWrites.count} history writes allowed\n`)
+process.stdout.write(`policy probes: ${policyProbes.falseBlocks}/${policyProbes.legitimate} legitimate calls blocked, ${policyProbes.trapsCaught}/${policyProbes.traps} traps caught\n`)
 process.stdout.write(`governed false certifications ${report.totals.governedFalseCertifications}, governed false completions ${report.totals.governedFalseCompletions}, deviations ${report.deviations.length}\nreport: ${dir}\n`)
 if (report.totals.governedFalseCertifications > 0 || report.totals.governedFalseCompletions > 0) process.exitCode = 1

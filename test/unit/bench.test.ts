@@ -33,7 +33,7 @@ describe('benchmark metrics', () => {
 
   it('draw charts that name every case and every budgeted figure', () => {
     const arm = armMetrics([trial({})])
-    const svg = evidenceSvg({ generatedAt: '', trialsPerArm: 1, seeds: [1], cases: CASES.map(c => ({ id: c.id, title: c.title, baseline: arm, governed: arm })), cli: [], gatePrecision: { legitimate: 1, falseBlocks: 0, falseBlockRate: 0, falselyBlocked: [], traps: 1, trapsCaught: 1, missedTraps: [] }, deviations: [], totals: { governedFalseCertifications: 0, governedFalseCompletions: 0, baselineFalseCompletions: 0 } })
+    const svg = evidenceSvg({ generatedAt: '', trialsPerArm: 1, seeds: [1], cases: CASES.map(c => ({ id: c.id, title: c.title, baseline: arm, governed: arm })), cli: [], gatePrecision: { legitimate: 1, falseBlocks: 0, falseBlockRate: 0, falselyBlocked: [], traps: 1, trapsCaught: 1, missedTraps: [], historyWrites: { count: 0, allowed: 0, blocked: [] }, groundTruth: '' }, policyProbes: { legitimate: 1, falseBlocks: 0, falseBlockRate: 0, falselyBlocked: [], traps: 1, trapsCaught: 1, missedTraps: [] }, deviations: [], totals: { governedFalseCertifications: 0, governedFalseCompletions: 0, baselineFalseCompletions: 0 } })
     for (const benchCase of CASES) expect(svg).toContain(benchCase.title.replaceAll('&', '&amp;'))
     const perf = perfSvg([{ name: 'gate <x>', unit: 'µs', value: 150, min: 140, max: 160, runs: 3, budget: 100, comparison: '<', status: 'OVER', detail: '' }])
     expect(perf).toContain('gate &lt;x&gt;')
