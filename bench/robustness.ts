@@ -16,7 +16,7 @@ import { ReliabilityConfig } from '../lib/reliability/config.js'
 import { reliabilityFold, reliabilityPhase, type ReliabilityState } from '../lib/reliability/contract/fold.js'
 import { workspacePort } from '../lib/reliability/host/workspace-port.js'
 import { createProfile, ensureHost, makeWorkspace, packBundle, PROJECT_ROOT, readSessionLogs, runTask } from '../test/support/dsh-profile.ts'
-import type { PluginModule } from '../test/support/host.ts'
+import { scriptAuxiliaryModel, type PluginModule } from '../test/support/host.ts'
 import { startModelServer } from '../test/support/model-server.ts'
 import { RELEASE_TASK, RELEASE_WORKSPACE, releaseScript } from '../test/support/release-scenario.ts'
 import { malformedConfigs, type ConfigFigures } from './src/robustness/configs.ts'
@@ -42,7 +42,13 @@ function verdict(ok: boolean): string {
 async function fuzzSuite(): Promise<void> {
   const workspace = await makeWorkspace({ 'README.md': 'x\n', 'config.json': '{}\n' })
   const payloadsPerTool = quick ? 300 : 10_000
-  const figures = await fuzzTools({ rows: [[reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, {}]], workspace, payloadsPerTool, seed: 20261130 })
+  const seed = 20261130
+  const defaults = await fuzzTools({ rows: [[reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, {}]], workspace, payloadsPerTool, seed })
+  // The tools only other settings register: code verification and auxiliary-model authoring (its model answers every draft with a valid one).
+  const everything = { contractAuthoring: { mode: 'auxiliary-model', provider: 'aux', model: 'aux' }, codeVerificationProfiles: [{ id: 'unit-tests', description: 'The project tests pass', command: 'node', args: ['--version'] }] }
+  const draft = JSON.stringify({ claims: [{ id: 'c1', statement: 'README names the project', importance: 'critical', verification: 'deterministic', check_ids: ['k1'] }], checks: [{ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'x' }] })
+  const features = await fuzzTools({ rows: [[reliability as unknown as PluginModule, everything], [ieg as unknown as PluginModule, {}]], workspace, payloadsPerTool, seed, skip: defaults.map(figure => figure.tool), prepare: ctx => scriptAuxiliaryModel(ctx, 'aux', Array.from({ length: payloadsPerTool }, () => draft)) })
+  const figures = [...defaults, ...features]
   await rm(workspace, { recursive: true, force: true })
   const bad = figures.reduce((sum, figure) => sum + figure.internalErrors.length + figure.appendedByRefusal + figure.refusalsWithoutField.length, 0)
   print(`\n## Tool fuzzing (fast-check, seed 20261130, ${payloadsPerTool} payloads per tool): ${verdict(bad === 0)}\n`)

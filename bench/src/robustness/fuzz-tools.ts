@@ -34,6 +34,9 @@ const VALID: Record<string, Record<string, unknown>> = {
   record_orientation: { intent: 'i', objective: 'o', scope: 's', terminology: [{ term: 't', meaning: 'm' }], plan: ['a'] },
 }
 VALID['reliability_begin'] = VALID['reliability_assess'] as Record<string, unknown>
+VALID['reliability_begin_code'] = VALID['reliability_assess'] as Record<string, unknown>
+VALID['reliability_draft'] = { contract_kind: 'general', objective: 'ship', context: 'README.md holds the name' }
+VALID['reliability_code_verify'] = { profile_id: 'unit-tests' }
 
 function textOf(result: { content: ReadonlyArray<{ type: string, text?: string }> }): string {
   return result.content.map(block => (block.type === 'text' ? block.text ?? '' : '')).join('')
@@ -77,7 +80,7 @@ function payloads(tool: string): fc.Arbitrary<unknown> {
   const arbitrary = fc.oneof(fc.jsonValue({ maxDepth: 5 }), fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 6 }))
   const valid = VALID[tool]
   if (valid === undefined) return arbitrary
-  const contract = tool === 'reliability_begin' || tool === 'reliability_assess'
+  const contract = tool === 'reliability_begin' || tool === 'reliability_assess' || tool === 'reliability_begin_code'
   return fc.oneof(arbitrary, mutated(valid), mutated(valid), fc.constant(valid), ...(contract ? [bombs(valid)] : []))
 }
 
@@ -85,16 +88,28 @@ function governanceEvents(agent: Agent): number {
   return agent.session.events.filter(event => event.type.startsWith('reliability/') || event.type.startsWith('ieg/')).length
 }
 
+/** The tools a bare host registers, which are not the rows' own. */
+async function hostToolNames(): Promise<ReadonlySet<string>> {
+  const bare = await mountHost({ fs: true })
+  try {
+    return new Set(bare.ctx.tools.schemas().map(tool => tool.name))
+  } finally {
+    await bare.dispose()
+  }
+}
+
 /**
- * Fuzz every tool the given rows register.
- * @param options - the rows to mount, the workspace, payloads per tool and the seed.
+ * Fuzz every tool the given rows register (every tool of the mount that a bare host lacks).
+ * @param options - the rows to mount, the workspace, payloads per tool, the seed, tools already fuzzed in another mount (`skip`), and a hook that prepares the mounted host (an auxiliary model).
  */
-export async function fuzzTools(options: { rows: ReadonlyArray<readonly [PluginModule, unknown]>, workspace: string, payloadsPerTool: number, seed: number }): Promise<ToolFuzzFigures[]> {
+export async function fuzzTools(options: { rows: ReadonlyArray<readonly [PluginModule, unknown]>, workspace: string, payloadsPerTool: number, seed: number, skip?: readonly string[], prepare?: (ctx: Context) => void }): Promise<ToolFuzzFigures[]> {
+  const hostTools = await hostToolNames()
   const host = await mountHost({ fs: true, plugins: options.rows })
   const figures: ToolFuzzFigures[] = []
   try {
     const ctx: Context = host.ctx
-    const tools = ctx.tools.schemas().map(tool => tool.name).filter(name => name.startsWith('reliability_') || name.startsWith('ieg_') || name === 'record_orientation').sort()
+    options.prepare?.(ctx)
+    const tools = ctx.tools.schemas().map(tool => tool.name).filter(name => !hostTools.has(name) && !(options.skip ?? []).includes(name)).sort()
     for (const tool of tools) {
       const samples = fc.sample(payloads(tool), { numRuns: options.payloadsPerTool, seed: options.seed })
       const internalErrors: string[] = []
