@@ -1,4 +1,4 @@
-import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -60,6 +60,23 @@ describe('the document index', () => {
     const relisted = await index.read(fs, root, SCAN)
     expect(relisted.map(document => document.path)).toEqual(['B.md', 'C.md'])
     expect(calls).toEqual({ readBytes: 4, listDir: 2 })
+  })
+
+  it('resolves and contains every name again when it reuses a listing, so a link re-pointed outside is never followed', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'dshg-doc-outside-'))
+    cleanups.push(() => rm(outside, { recursive: true, force: true }))
+    await writeFile(join(outside, 'guide.md'), '# Deployment password rotation\n')
+    const root = await workspace({})
+    await mkdir(join(root, 'docs'))
+    await mkdir(join(root, 'sub'))
+    await writeFile(join(root, 'sub/guide.md'), '# Contributor guide\n')
+    await symlink('../sub/guide.md', join(root, 'docs/guide.md'))
+    const { fs } = await countedFs()
+    const index = new DocumentIndex()
+    expect((await index.read(fs, root, SCAN)).map(document => [document.path, document.title])).toEqual([['docs/guide.md', 'contributor guide']])
+    await rename(join(root, 'sub'), join(root, 'sub-old'))
+    await symlink(outside, join(root, 'sub'))
+    expect(await index.read(fs, root, SCAN)).toEqual([])
   })
 
   it('reads at most maxDocuments documents, skips oversized ones, and never follows a document link out of the workspace', async () => {

@@ -37,6 +37,25 @@ describe('governor tools refuse bad input without writing', () => {
     expect(governorEvents(agent)).toEqual([])
   })
 
+  it('refuses arguments the deployment does not offer (the schema omits them, so the host passes them through)', async () => {
+    const host = await governedHost(cleanups, { codeVerificationProfiles: [{ id: 'unit-tests', description: 'The tests pass', command: 'node', args: ['--version'] }] })
+    scriptModel(host.ctx, [
+      call('reliability_begin', { ...readmeContract(), intent: 'not an object' }),
+      call('reliability_begin_code', { ...readmeContract(), intent: [1, 2, 3] }),
+      call('reliability_assess', { ...readmeContract(), intent: { bogus: [1] } }),
+      call('reliability_assess', { ...readmeContract(), draft_receipt: 42 }),
+      call('reliability_begin', { ...readmeContract(), draft_receipt: 'sha256:abc' }),
+      say('Refused.'),
+    ])
+    const agent = createAgent(host.ctx, 'unoffered', host.workspace)
+    await runTurn(agent, 'Make README.md say Hello.')
+    const results = toolResults(agent)
+    expect(results.slice(0, 5).map(result => result.isError)).toEqual([true, true, true, true, true])
+    for (const result of results.slice(0, 3)) expect(result.text).toContain('intent: is accepted only when contract review is required (this deployment: off)')
+    for (const result of results.slice(3, 5)) expect(result.text).toContain('draft_receipt: is accepted only in auxiliary-model authoring mode (this deployment: current-agent)')
+    expect(governorEvents(agent)).toEqual([])
+  })
+
   it('refuses a second contract while one is active', async () => {
     const host = await governedHost(cleanups, { autoVerifyAtTurnStop: false })
     scriptModel(host.ctx, [call('reliability_begin', readmeContract()), call('reliability_begin', readmeContract()), say('ok')])

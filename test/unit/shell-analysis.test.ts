@@ -86,6 +86,11 @@ describe('shell analysis: the tree walk', () => {
     expect(outcome(deep, { maxDepth: 3 })).toBe('opaque')
     expect(outcome('f() { f; }; f', { maxDepth: 4 })).toBe('opaque')
     expect(outcome('touch {a,b}{c,d}{e,f}{g,h}{i,j}', { maxAlternatives: 8 })).toBe('opaque')
+    // A loop variable's values are bounded like every value set: past the bound they are unknown, so what they feed is opaque.
+    const loop = (count: number): string => `for i in ${Array.from({ length: count }, (_, index) => index).join(' ')}; do echo $((i)); done`
+    expect(outcome(loop(16))).toBe('read-only')
+    expect(outcome(loop(17))).toBe('opaque')
+    expect(writes('for f in a b c; do touch "$f.txt"; done', { maxAlternatives: 2 })).toEqual(['….txt'])
     expect(outcome('echo "unterminated')).toBe('opaque')
   })
 })

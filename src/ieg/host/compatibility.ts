@@ -26,13 +26,22 @@ export function installCompatibilityAdapter(rt: IegRuntime, baseline: Compatibil
   const { ctx } = rt
   let observed = ''
   let verdict = 'COMPATIBLE'
+  let hashed: { sections: ReadonlyArray<{ readonly name: string, readonly text: string }>, hash: string } | null = null
+  // The host's sections rarely change between assemblies: hash them again only when a name or text differs.
+  const hostHash = (sections: ReadonlyArray<{ readonly name: string, readonly text: string }>): string => {
+    const known = hashed
+    if (known !== null && known.sections.length === sections.length && known.sections.every((section, index) => section.name === sections[index]?.name && section.text === sections[index]?.text)) return known.hash
+    const hash = hostSectionHash(sections)
+    hashed = { sections: sections.map(section => ({ name: section.name, text: section.text })), hash }
+    return hash
+  }
   ctx.on('system-prompt/assemble', async (assembly, context, next) => {
     const result = await next()
     try {
       const facts: CompatibilityFacts = {
         sections: result.sections.map(section => section.name),
         contexts: result.contexts.map(entry => entry.name),
-        hostHash: hostSectionHash(result.sections),
+        hostHash: hostHash(result.sections),
         capabilities: OBSERVED_CAPABILITIES.filter(name => ctx.get(name) !== undefined),
       }
       const signature = JSON.stringify(facts)

@@ -1,10 +1,14 @@
 /**
  * Host adapter: the documents a new document is compared against, read
  * through `ctx.fs` from the configured directories only (not recursive),
- * bounded in count and size, and kept as an index: a directory's listing is
- * reused while the directory's version is unchanged, candidates are stat-ed
- * in parallel, and a document is read and prepared again only when its file
- * version (device, inode, size, modification and change times) changed.
+ * bounded in count and size, and kept as an index: a directory's names are
+ * reused while the directory's version is unchanged (each name is still
+ * resolved and contained again, in parallel, since a link may be re-pointed
+ * without changing the directory), and a document is read and prepared again
+ * only when its file version (device, inode, size, modification and change
+ * times) changed. Between the containment check and the read a path can still
+ * be swapped, as with any read by path; the overlap check is a hygiene gate,
+ * and evidence reads use the workspace port's checked reads instead.
  */
 import type { FileSystem, FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
 import { decodeUtf8Strict } from '../../kernel/text.js'
@@ -89,7 +93,14 @@ export class DocumentIndex {
       return []
     }
     const kept = this.listings.get(target.targetKey)
-    if (kept?.version === info.version) return kept.candidates.map(candidate => ({ ...candidate, version: undefined, size: undefined }))
+    if (kept?.version === info.version) {
+      // The names are unchanged, but what a name resolves to may not be (a link, or a directory on its path, re-pointed): resolve and contain each again.
+      const again = await Promise.all(kept.candidates.map(async (candidate): Promise<Candidate | undefined> => {
+        const resolved = await fs.resolve(candidate.path, { cwd: root, ...options(signal) }).catch(() => undefined)
+        return resolved !== undefined && fs.contains(rootTarget, resolved) ? { path: candidate.path, target: resolved, version: undefined, size: undefined } : undefined
+      }))
+      return again.filter((candidate): candidate is Candidate => candidate !== undefined)
+    }
     const candidates = (await fs.listDir(target, signal))
       .filter(entry => entry.type === 'file' && fs.contains(rootTarget, entry.target))
       .map(entry => ({ path: posix.normalize(posix.join(directory, entry.name)), target: entry.target, version: entry.version, size: entry.size }))

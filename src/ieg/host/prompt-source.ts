@@ -24,7 +24,9 @@ function reader(): (path: string) => CachedFile {
   return (path) => {
     let key: string
     try {
-      const info = statSync(path)
+      // An absent file is the common case: report it without building an exception.
+      const info = statSync(path, { throwIfNoEntry: false })
+      if (info === undefined) return { key: 'absent', text: null, error: null }
       key = `${info.size}:${info.mtimeMs}:${info.ino}`
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code

@@ -265,7 +265,7 @@ class Analyzer implements Walker {
       case 'Select': {
         const env = this.env(state, depth)
         const fields = node.wordlist === undefined ? null : node.wordlist.map(word => expandWord(word, env).alternatives.flat())
-        const withLoopVariable = withVariable(state, node.name.value, loopValues(fields))
+        const withLoopVariable = withVariable(state, node.name.value, loopValues(fields, max))
         return joinStates(state, this.loop(current => current, current => this.compound(node.body, current, depth), withLoopVariable), max)
       }
       case 'ArithmeticFor':

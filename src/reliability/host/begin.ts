@@ -88,16 +88,30 @@ interface EvidenceParts {
 }
 
 /**
+ * Refuse the optional contract arguments this deployment does not offer, and
+ * a draft receipt that is not text: the model-facing schema omits them, so
+ * the host passes them through unchecked.
+ * @param config - resolved row configuration.
+ * @param args - the tool's arguments.
+ * @throws InputError naming the argument.
+ */
+export function refuseUnofferedArguments(config: ReliabilityConfig, args: Record<string, unknown>): void {
+  if (args['intent'] !== undefined && config.contractReview.mode !== 'required') throw new InputError('intent', `is accepted only when contract review is required (this deployment: ${config.contractReview.mode})`)
+  const draftReceipt = args['draft_receipt']
+  if (draftReceipt === undefined) return
+  if (config.contractAuthoring.mode !== 'auxiliary-model') throw new InputError('draft_receipt', `is accepted only in auxiliary-model authoring mode (this deployment: ${config.contractAuthoring.mode})`)
+  if (typeof draftReceipt !== 'string') throw new InputError('draft_receipt', 'must be the text reliability_draft returned')
+}
+
+/**
  * The authorship of a contract being opened: the configured mode, and in
  * auxiliary-model mode the draft it is bound to.
- * @throws InputError when a draft receipt is missing, misplaced or does not bind.
+ * @throws InputError when a draft receipt is missing or does not bind.
  */
 function authorshipOf(agent: Agent, config: ReliabilityConfig, draftReceipt: unknown, kind: ContractKind, spec: ContractSpec): Authorship {
   const mode = config.contractAuthoring.mode
-  if (mode !== 'auxiliary-model') {
-    if (draftReceipt !== undefined) throw new InputError('draft_receipt', `is accepted only in auxiliary-model authoring mode (this deployment: ${mode})`)
-    return { mode, draftReceipt: null }
-  }
+  // A misplaced receipt was refused already (refuseUnofferedArguments).
+  if (mode !== 'auxiliary-model') return { mode, draftReceipt: null }
   if (typeof draftReceipt !== 'string') throw new InputError('draft_receipt', 'is required in auxiliary-model authoring mode: call reliability_draft, then begin with its exact objective, claims and checks')
   const { provider, model } = config.contractAuthoring
   const draft = bindDraft(agent.session.events, draftReceipt, kind === 'code' ? 'code' : 'general', spec, { provider, model, promptVersion: DRAFT_PROMPT_VERSION })
@@ -136,6 +150,7 @@ async function reviewed(ctx: Context, agent: Agent, config: ReliabilityConfig, p
  */
 export async function beginContract(ctx: Context, agent: Agent, args: Record<string, unknown>, config: ReliabilityConfig, limits: ContractLimits, pending: PendingReviews, signal: AbortSignal, kind: ContractKind = 'evidence'): Promise<JsonObject> {
   requireOpenable(ctx, agent)
+  refuseUnofferedArguments(config, args)
   const { intent: rawIntent, draft_receipt: draftReceipt, ...contractArgs } = args
   const parsed = parseContractInput(contractArgs, limits)
   const profiles = sealProfiles(config.codeVerificationProfiles)

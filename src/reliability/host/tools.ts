@@ -13,7 +13,7 @@ import { assessCoverage } from '../contract/coverage.js'
 import { parseContractInput } from '../contract/input.js'
 import { abstainRecord, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
 import { parseIntentInput } from '../review/intent.js'
-import { beginContract, PendingReviews } from './begin.js'
+import { beginContract, PendingReviews, refuseUnofferedArguments } from './begin.js'
 import { CODE_TOOL_NAMES, registerCodeTools } from './code-tools.js'
 import { contractParameters, offeredParameters } from './contract-schema.js'
 import { DRAFT_TOOL_NAME, registerDraftTool } from './draft-tool.js'
@@ -44,6 +44,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     output: jsonToolOutput,
     isConcurrencySafe: () => true,
     execute: async (args) => {
+      refuseUnofferedArguments(config, args as unknown as Record<string, unknown>)
       const { intent, draft_receipt: _draft, ...contract } = args as unknown as Record<string, unknown>
       const spec = parseContractInput(contract, limits)
       if (config.contractReview.mode === 'required') parseIntentInput(intent, { maxTextChars: limits.maxTextChars, maxItems: config.contractReview.maxIntentItems })
