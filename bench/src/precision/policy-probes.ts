@@ -22,7 +22,7 @@ import { governedIegConfig, layOut, toolLog } from '../trial.ts'
 /** One probe. */
 interface Probe { readonly kind: 'legit' | 'trap', readonly label: string, readonly tool: string, readonly args: Record<string, unknown> }
 
-/** Result of the policy probes. */
+/** Result of the policy probes; the protected-path precision adds its own figures to the same shape. */
 export interface PolicyProbes {
   legitimate: number
   falseBlocks: number

@@ -17,16 +17,10 @@ import { BENCH_FILE_TOOLS, toolLog } from '../trial.ts'
 import { IegSchema } from '../../../lib/ieg/config.js'
 import { corpus, type Probe } from './corpus.ts'
 import { GroundTruth, type ExecutedTruth } from './ground-truth.ts'
+import type { PolicyProbes } from './policy-probes.ts'
 
 /** The precision figures (the shape evidence.json keeps, plus how the truth was established). */
-export interface GatePrecision {
-  legitimate: number
-  falseBlocks: number
-  falseBlockRate: number
-  falselyBlocked: string[]
-  traps: number
-  trapsCaught: number
-  missedTraps: string[]
+export interface GatePrecision extends PolicyProbes {
   /** Probes whose only `.git` changes are git's history bookkeeping, allowed by default. */
   historyWrites: { count: number, allowed: number, blocked: string[] }
   groundTruth: string
