@@ -25,7 +25,7 @@ describe('verified completion in a real dsh profile', () => {
 
     const first = server.requests[0]!
     expect(toolNamesOf(first)).toEqual(expect.arrayContaining(['reliability_assess', 'reliability_begin', 'reliability_verify', 'reliability_status', 'reliability_abstain', 'read', 'write']))
-    expect(systemPromptOf(first)).toContain('Reliability governor: for a task whose outcome can be checked')
+    expect(systemPromptOf(first)).toContain('Reliability governor: when a task\'s outcome can be checked')
 
     const logs = await readSessionLogs(profile.home)
     expect(logs).toHaveLength(1)
