@@ -14,6 +14,7 @@ import type { FileSystem, FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
 import { decodeUtf8Strict } from '../../kernel/text.js'
 import { inVisitOrder, isDocumentPath, prepareDocument, type PreparedDocument } from '../workspace/overlap.js'
 import { posix } from 'node:path'
+import { options } from './target-resolution.js'
 
 /** Bounds of the comparison set. */
 export interface DocumentScan {
@@ -44,10 +45,6 @@ interface IndexedDocument {
 
 /** Directory listings kept (several sessions of one mount may scan different workspaces). */
 const MAX_LISTINGS = 64
-
-function options(signal: AbortSignal | undefined): { signal?: AbortSignal } {
-  return signal === undefined ? {} : { signal }
-}
 
 /** The document index of one mount. */
 export class DocumentIndex {

@@ -28,7 +28,8 @@ export interface TargetCheck {
   readonly exists: boolean | null
 }
 
-function options(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+/** The `{ signal }` option of a `ctx.fs` call, omitted when there is none. */
+export function options(signal: AbortSignal | undefined): { signal?: AbortSignal } {
   return signal === undefined ? {} : { signal }
 }
 
