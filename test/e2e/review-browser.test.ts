@@ -8,7 +8,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { makeWorkspace, PROJECT_ROOT, readSessionLogs } from '../support/dsh-profile.ts'
 import { startModelServer, wireText, type ScriptedModelServer } from '../support/model-server.ts'
@@ -59,6 +59,32 @@ async function postForgedAction(page: Page): Promise<{ accepted: boolean }> {
   }, { rpcId: (key ?? '').replace(/^q:/, ''), sessionId: sessionId ?? '', questionId })
 }
 
+/** Wait until the session log on disk holds an intent review with this decision. */
+async function waitForDecision(home: string, decision: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const logs = await readSessionLogs(home)
+    if (logs.some(log => log.events.some(event => event.type === 'reliability/intent-review' && (event.data as { decision?: string }).decision === decision))) return
+    if (Date.now() > deadline) throw new Error(`no reliability/intent-review "${decision}" in the session log after 60 s`)
+    await new Promise(resolve => setTimeout(resolve, 250))
+  }
+}
+
+/**
+ * Wait for a card. The web client learns that a question was answered from its
+ * event stream; when that stream loses the frame (seen on a loaded CI machine),
+ * the page is reloaded once, and the host replays every still-pending question.
+ */
+async function waitForCard(page: Page, card: Locator, web: WebServer): Promise<void> {
+  try {
+    await card.waitFor({ timeout: 45_000 })
+  } catch {
+    process.stderr.write(`the card did not arrive on the live stream; reloading the page. dsh web output tail:\n${web.output().slice(-2000)}\n`)
+    await page.reload()
+    await card.waitFor({ timeout: 60_000 })
+  }
+}
+
 describe('the review cards in the dsh web UI', () => {
   it('render; a forged action approves nothing; approving both cards activates the contract', async () => {
     const executablePath = ensureChromium()
@@ -82,13 +108,16 @@ describe('the review cards in the dsh web UI', () => {
     await openWorkspace(page, workspace)
     await send(page, 'Release version 1.2.0.')
 
-    const intent = page.locator('[data-dshg-review="intent"]')
-    await intent.waitFor({ timeout: 90_000 })
-    await intent.getByText('Approve what "done" means').waitFor()
+    const forgedCard = page.locator('[data-dshg-review="intent"]')
+    await forgedCard.waitFor({ timeout: 90_000 })
+    await forgedCard.getByText('Approve what "done" means').waitFor()
+    const forgedKey = await forgedCard.getAttribute('data-question-key') ?? ''
     expect(await postForgedAction(page)).toMatchObject({ accepted: true })
-    await intent.waitFor({ state: 'detached', timeout: 30_000 })
+    await waitForDecision(profile.home, 'invalid')
 
-    await intent.waitFor({ timeout: 90_000 })
+    const intent = page.locator(`[data-dshg-review="intent"]:not([data-question-key="${forgedKey}"])`)
+    await waitForCard(page, intent, web)
+    await page.locator(`[data-question-key="${forgedKey}"]`).waitFor({ state: 'detached', timeout: 10_000 })
     await screenshot(page, 'intent')
     await intent.locator('[data-dshg-action="answer-approve"]').click()
     const evidence = page.locator('[data-dshg-review="evidence"]')
