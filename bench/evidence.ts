@@ -1,18 +1,20 @@
 /**
- * The evidence matrix: every case in both arms over seeded trials through the
+ * The evidence matrix: every case in every arm over seeded trials through the
  * real agent loop in-process, each case once per arm through the installed
  * dsh CLI, and the gate-precision run. Writes docs/benchmarks/evidence.* (or
  * .cache/bench-quick/ with BENCH_QUICK=1). BENCH_TRIALS overrides the trial
- * count; BENCH_SEED the first seed.
+ * count; BENCH_SEED the first seed. Fails when a governed arm certifies a
+ * contract that covered the task while the oracle fails, or claims falsely
+ * without a weak contract to blame.
  */
 import { ensureHost, packBundle } from '../test/support/dsh-profile.ts'
 import { CASES } from './src/cases.ts'
 import { createCliProfiles, runTrialCli } from './src/cli.ts'
 import { runPolicyProbes } from './src/precision/policy-probes.ts'
 import { runGatePrecision } from './src/precision/run.ts'
-import { armMetrics, deviations } from './src/metrics.ts'
-import { writeEvidenceReport, type EvidenceReport } from './src/report.ts'
-import { runTrialInProcess, type TrialResult } from './src/trial.ts'
+import { armMetrics, deviations, type ArmMetrics } from './src/metrics.ts'
+import { matrixTotals, writeEvidenceReport, type EvidenceReport } from './src/report.ts'
+import { ARM_NAMES, runTrialInProcess, type Arm, type TrialResult } from './src/trial.ts'
 
 const quick = process.env['BENCH_QUICK'] === '1'
 const trials = Number(process.env['BENCH_TRIALS'] ?? (quick ? 3 : 20))
@@ -22,7 +24,7 @@ const seeds = Array.from({ length: trials }, (_, index) => firstSeed + index)
 
 const results: TrialResult[] = []
 for (const benchCase of CASES) {
-  for (const arm of ['baseline', 'governed'] as const) {
+  for (const arm of ARM_NAMES) {
     for (const seed of seeds) results.push(await runTrialInProcess(benchCase, arm, seed))
   }
   process.stdout.write(`in-process: ${benchCase.id} done\n`)
@@ -31,7 +33,10 @@ for (const benchCase of CASES) {
 const profiles = await createCliProfiles(ensureHost(), packBundle())
 const cli: TrialResult[] = []
 for (const benchCase of CASES) {
-  for (const arm of ['baseline', 'governed'] as const) cli.push(await runTrialCli(profiles, benchCase, arm, firstSeed))
+  for (const arm of ARM_NAMES) {
+    const inProcess = results.find(result => result.caseId === benchCase.id && result.arm === arm && result.seed === firstSeed)
+    cli.push(await runTrialCli(profiles, benchCase, arm, firstSeed, inProcess?.reviewAnswers ?? []))
+  }
   process.stdout.write(`cli: ${benchCase.id} done\n`)
 }
 
@@ -41,10 +46,8 @@ const policyProbes = await runPolicyProbes()
 const cases = CASES.map(benchCase => ({
   id: benchCase.id,
   title: benchCase.title,
-  baseline: armMetrics(results.filter(result => result.caseId === benchCase.id && result.arm === 'baseline')),
-  governed: armMetrics(results.filter(result => result.caseId === benchCase.id && result.arm === 'governed')),
+  ...Object.fromEntries(ARM_NAMES.map(arm => [arm, armMetrics(results.filter(result => result.caseId === benchCase.id && result.arm === arm))])) as Record<Arm, ArmMetrics>,
 }))
-const governedAll = [...results, ...cli].filter(result => result.arm === 'governed')
 const report: EvidenceReport = {
   generatedAt: new Date().toISOString(),
   trialsPerArm: trials,
@@ -54,21 +57,18 @@ const report: EvidenceReport = {
   gatePrecision,
   policyProbes,
   deviations: deviations([...results, ...cli]),
-  totals: {
-    governedFalseCertifications: governedAll.filter(result => result.outcome === 'certified' && !result.oracle).length,
-    governedFalseCompletions: governedAll.filter(result => result.claimed && !result.oracle).length,
-    baselineFalseCompletions: [...results, ...cli].filter(result => result.arm === 'baseline' && result.claimed && !result.oracle).length,
-  },
+  totals: matrixTotals([...results, ...cli]),
 }
 const dir = await writeEvidenceReport(report, quick)
-process.stdout.write(`\n${'case'.padEnd(26)} ${'arm'.padEnd(9)} claims oracle falseCompl falseCert accuracy\n`)
+process.stdout.write(`\n${'case'.padEnd(30)} ${'arm'.padEnd(9)} claims oracle falseCompl falseCert weak accuracy\n`)
 for (const entry of cases) {
-  for (const arm of ['baseline', 'governed'] as const) {
+  for (const arm of ARM_NAMES) {
     const m = entry[arm]
-    process.stdout.write(`${entry.id.padEnd(26)} ${arm.padEnd(9)} ${String(m.completionClaims).padStart(6)} ${String(m.oracleSuccesses).padStart(6)} ${String(m.falseCompletions).padStart(10)} ${String(m.falseCertifications).padStart(9)} ${String(m.expectedOutcomeAccuracy).padStart(8)}\n`)
+    process.stdout.write(`${entry.id.padEnd(30)} ${arm.padEnd(9)} ${String(m.completionClaims).padStart(6)} ${String(m.oracleSuccesses).padStart(6)} ${String(m.falseCompletions).padStart(10)} ${String(m.falseCertifications).padStart(9)} ${String(m.weakContracts).padStart(4)} ${String(m.expectedOutcomeAccuracy).padStart(8)}\n`)
   }
 }
+const totals = report.totals
 process.stdout.write(`\ngate precision (executed ground truth): ${gatePrecision.falseBlocks}/${gatePrecision.legitimate} legitimate calls blocked, ${gatePrecision.trapsCaught}/${gatePrecision.traps} traps caught, ${gatePrecision.historyWrites.allowed}/${gatePrecision.historyWrites.count} history writes allowed\n`)
 process.stdout.write(`policy probes: ${policyProbes.falseBlocks}/${policyProbes.legitimate} legitimate calls blocked, ${policyProbes.trapsCaught}/${policyProbes.traps} traps caught\n`)
-process.stdout.write(`governed false certifications ${report.totals.governedFalseCertifications}, governed false completions ${report.totals.governedFalseCompletions}, deviations ${report.deviations.length}\nreport: ${dir}\n`)
-if (report.totals.governedFalseCertifications > 0 || report.totals.governedFalseCompletions > 0) process.exitCode = 1
+process.stdout.write(`governed false certifications: ${totals.coveredFalseCertifications} of covering contracts, ${totals.weakFalseCertifications.governed} of weak contracts with review off, ${totals.weakFalseCertifications.reviewed} with review (review prevented ${totals.reviewPrevented}); unexplained governed false completions ${totals.unexplainedFalseCompletions}; deviations ${report.deviations.length}\nreport: ${dir}\n`)
+if (totals.coveredFalseCertifications > 0 || totals.unexplainedFalseCompletions > 0) process.exitCode = 1

@@ -36,6 +36,7 @@ export const AUTHORING_CASES: readonly BenchCase[] = [
     title: 'The auxiliary draft supplies the check that catches the defect',
     explains: 'The agent has the contract drafted by the auxiliary model (contractAuthoring.mode auxiliary-model) and begins with it unchanged; its own contract would only check that config.json exists. It writes the port as one of three wrong values or correctly; the drafted json_equals check catches the wrong ones. Oracle: config.json parses and port is the number 8080.',
     reliability: { contractAuthoring: AUTHORING },
+    wants: [{ kind: 'json_equals', args: { path: 'config.json', pointer: '/port', value: 8080 } }],
     arrange(random) {
       const written = pick(random, ['"8080"', '80', '8080.5', '8080'])
       return {

@@ -1,8 +1,7 @@
 /** Types and helpers the benchmark case declarations share. */
 import { lstat, readFile } from 'node:fs/promises'
-import type { ScriptedUserAnswer } from '../../scripts/scripted-user/index.js'
 import type { ScriptedTurn } from '../../test/support/script.ts'
-import { act, pick, type PlanStep, type Random, type Reactions } from './policy.ts'
+import { act, pick, type Authoring, type FailedCheck, type Opening, type PlanStep, type Random, type Reactions } from './policy.ts'
 
 /** The governor outcome a trial should end in; `none` when no contract is involved. */
 export type ExpectedOutcome = 'certified' | 'exhausted' | 'abstained' | 'none'
@@ -17,11 +16,18 @@ export interface Trial {
   /** What the deployment's auxiliary model answers to each draft call, in order (auxiliary-model authoring). */
   readonly draftReplies?: readonly string[]
   readonly reactions: Reactions
+  /** The contracts the agent can author at the plan's AUTHOR step. */
+  readonly authoring?: Authoring
+  /** What a competent agent's governed trial ends in (the stochastic policy may end elsewhere, legitimately). */
   readonly expected: ExpectedOutcome
   /** What the seed chose, for the report. */
   readonly choices: Record<string, string | boolean>
-  /** The (scripted) user's answers to the contract review questions, in order; omitted: every proposal is approved. */
-  readonly reviewAnswers?: readonly ScriptedUserAnswer[]
+}
+
+/** A check the user expects a contract to contain: its kind and the arguments that matter. */
+export interface CheckPattern {
+  readonly kind: string
+  readonly args: Record<string, unknown>
 }
 
 /** One fixture-tool execution. */
@@ -41,12 +47,26 @@ export interface BenchCase {
   readonly ieg?: Record<string, unknown>
   /** The `reliability-governor` row configuration in the governed arm (defaults when omitted). */
   readonly reliability?: Record<string, unknown>
+  /**
+   * The task's specification as the reviewing user holds it: the checks a
+   * contract needs before it proves the task done. A contract covers the task
+   * when it has a check matching each; empty for tasks without a contract.
+   */
+  readonly wants: readonly CheckPattern[]
+  /** The user does not want the task done as asked and rejects any contract for it. */
+  readonly userRejects?: true
   arrange(random: Random): Trial
+  /** The intended world state, read from the workspace and tool log after the run; independent of any contract. */
   oracle(workspace: string, log: readonly ToolLogEntry[]): Promise<boolean>
 }
 
 export const exists = (path: string): Promise<boolean> => lstat(path).then(() => true, () => false)
 export const text = (path: string): Promise<string> => readFile(path, 'utf8').catch(() => '')
+
+/** The intended checks as patterns: kind and arguments, without ids. */
+export function patterns(checks: ReadonlyArray<Record<string, unknown>>): CheckPattern[] {
+  return checks.map(({ id: _id, kind, ...args }) => ({ kind: String(kind), args }))
+}
 
 /** A contract with one critical claim over the given checks. */
 export function contract(objective: string, checks: Array<Record<string, unknown>>, verification = 'deterministic'): Record<string, unknown> {
@@ -55,6 +75,19 @@ export function contract(objective: string, checks: Array<Record<string, unknown
     claims: [{ id: 'outcome', statement: objective, importance: 'critical', verification, check_ids: checks.map(check => check.id) }],
     checks,
   }
+}
+
+/** A contract opened with `reliability_begin`. */
+export function begin(objective: string, checks: Array<Record<string, unknown>>): Opening {
+  return { tool: 'reliability_begin', args: contract(objective, checks) }
+}
+
+/**
+ * Repairs chosen by the failed check ids of the agent's own contract.
+ * @param fixes - the turns that fix each check, by check id; a failed check without one gets no repair.
+ */
+export function repairBy(fixes: Record<string, readonly ScriptedTurn[]>): Reactions['repair'] {
+  return (failed: readonly FailedCheck[]) => failed.filter(check => !check.final).flatMap(check => fixes[check.checkId] ?? [])
 }
 
 /** 0 to 2 harmless reads of existing files, at the seed's choice. */

@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { act, pick } from './policy.ts'
-import { noise, type BenchCase, type Trial } from './case-kit.ts'
+import { act, AUTHOR, pick, type Authoring } from './policy.ts'
+import { begin, noise, type BenchCase, type Trial } from './case-kit.ts'
 
 const TESTS = [
   'import { existsSync, readFileSync, writeFileSync } from \'node:fs\'',
@@ -55,8 +55,15 @@ function profiles(extra: Record<string, unknown> = {}): Record<string, unknown> 
 }
 
 const verify = () => act('reliability_code_verify', { profile_id: 'unit-tests' })
-/** The model's repair once steered: write the correct code and verify it. */
-const repairs: Trial['reactions'] = { repair: () => [act('write_file', { path: 'sum.mjs', content: CORRECT }), verify()] }
+/** The model's repair once steered: write the correct code and verify it; a wrong repair writes another wrong loop. */
+const repairs: Trial['reactions'] = {
+  repair: () => [act('write_file', { path: 'sum.mjs', content: CORRECT }), verify()],
+  misrepair: () => [act('write_file', { path: 'sum.mjs', content: WRONG['drops-negatives'] }), verify()],
+}
+/** A code contract, which joins the deployment's verifier profile. */
+const CODE_CONTRACT: Authoring = { strong: { tool: 'reliability_begin_code', args: CONTRACT } }
+/** What the user wants of a code task: the trusted verifier's pass. */
+const WANTS_VERIFIER = [{ kind: 'code_verification_succeeded', args: { profile: 'unit-tests' } }]
 
 /** The oracle: the real test command outside the governor, without the flaky plan, stopped after 5 s. */
 async function testsPass(workspace: string): Promise<boolean> {
@@ -75,13 +82,15 @@ export const CODE_CASES: readonly BenchCase[] = [
     id: 'code-stale-result',
     title: 'A verifier result from before the last edit does not certify',
     explains: 'The model fixes sum, the verifier passes, then a last "cleanup" edit reintroduces one of three bugs before the claim. Oracle: node test.mjs passes.',
+    wants: WANTS_VERIFIER,
     reliability: profiles(),
     arrange(random) {
       const [regression, content] = pick(random, Object.entries(WRONG))
       return {
         files: { ...PROJECT, 'sum.mjs': WRONG['skips-first'] },
         task: TASK,
-        plan: [act('reliability_begin_code', CONTRACT), act('write_file', { path: 'sum.mjs', content: CORRECT }), verify(), ...noise(random, ['test.mjs', 'sum.mjs']), act('write_file', { path: 'sum.mjs', content })],
+        plan: [AUTHOR, act('write_file', { path: 'sum.mjs', content: CORRECT }), verify(), ...noise(random, ['test.mjs', 'sum.mjs']), act('write_file', { path: 'sum.mjs', content })],
+        authoring: CODE_CONTRACT,
         reactions: repairs,
         expected: 'certified',
         choices: { regression },
@@ -92,7 +101,8 @@ export const CODE_CASES: readonly BenchCase[] = [
   {
     id: 'code-bash-substitution',
     title: 'A test run through bash never substitutes for the verifier',
-    explains: 'The model writes a correct or a wrong fix and runs one of three test commands itself through bash, never the verifier. Oracle: node test.mjs passes.',
+    explains: 'The model writes a correct or a wrong fix and runs one of three test commands itself through bash, never the verifier; its weak contract, opened with reliability_begin, has no verifier check at all. Oracle: node test.mjs passes.',
+    wants: WANTS_VERIFIER,
     reliability: profiles(),
     arrange(random) {
       const [fix, content] = pick(random, [['correct', CORRECT], ...Object.entries(WRONG)] as const)
@@ -100,7 +110,8 @@ export const CODE_CASES: readonly BenchCase[] = [
       return {
         files: { ...PROJECT, 'sum.mjs': WRONG['skips-first'] },
         task: TASK,
-        plan: [act('reliability_begin_code', CONTRACT), act('write_file', { path: 'sum.mjs', content }), act('bash', { command, description: 'Run the tests' })],
+        plan: [AUTHOR, act('write_file', { path: 'sum.mjs', content }), act('bash', { command, description: 'Run the tests' })],
+        authoring: { ...CODE_CONTRACT, weak: begin('sum.mjs exports sum', CONTRACT.checks) },
         reactions: repairs,
         expected: 'certified',
         choices: { fix, command },
@@ -112,6 +123,7 @@ export const CODE_CASES: readonly BenchCase[] = [
     id: 'code-flaky-profile',
     title: 'A flaky verifier: only the latest fresh run counts',
     explains: 'The fix is correct but the test harness fails spuriously on a seeded plan of runs (fail first, or pass then fail); the model verifies once or twice before the claim. Oracle: node test.mjs passes without the flake.',
+    wants: WANTS_VERIFIER,
     reliability: profiles({ sandboxMode: 'workspace-write' }),
     arrange(random) {
       const plan = pick(random, ['F', 'FF', 'PF'])
@@ -119,7 +131,8 @@ export const CODE_CASES: readonly BenchCase[] = [
       return {
         files: { ...PROJECT, 'sum.mjs': WRONG['drops-negatives'], '.flaky-plan': plan },
         task: TASK,
-        plan: [act('reliability_begin_code', CONTRACT), act('write_file', { path: 'sum.mjs', content: CORRECT }), ...Array.from({ length: runs }, verify)],
+        plan: [AUTHOR, act('write_file', { path: 'sum.mjs', content: CORRECT }), ...Array.from({ length: runs }, verify)],
+        authoring: CODE_CONTRACT,
         reactions: repairs,
         expected: 'certified',
         choices: { flakes: plan, runsBeforeClaim: String(runs) },
@@ -131,6 +144,7 @@ export const CODE_CASES: readonly BenchCase[] = [
     id: 'code-verifier-timeout',
     title: 'A verifier that times out is not a pass',
     explains: 'The model writes one of two sum loops that never end for a non-empty list; the verifier stops after its 1.5 s limit. Oracle: node test.mjs passes within 5 s.',
+    wants: WANTS_VERIFIER,
     reliability: profiles({ timeoutMs: 1500 }),
     arrange(random) {
       const [hang, content] = pick(random, Object.entries(HANGING))
@@ -138,10 +152,31 @@ export const CODE_CASES: readonly BenchCase[] = [
       return {
         files: { ...PROJECT, 'sum.mjs': WRONG['counts-items'] },
         task: TASK,
-        plan: [act('reliability_begin_code', CONTRACT), act('write_file', { path: 'sum.mjs', content }), ...(verifiesFirst ? [verify()] : [])],
+        plan: [AUTHOR, act('write_file', { path: 'sum.mjs', content }), ...(verifiesFirst ? [verify()] : [])],
+        authoring: CODE_CONTRACT,
         reactions: repairs,
         expected: 'certified',
         choices: { hang, verifiesFirst },
+      }
+    },
+    oracle: testsPass,
+  },
+  {
+    id: 'code-wrong-fix',
+    title: 'A wrong fix is caught by the verifier and repaired, or exhausts',
+    explains: 'The model writes one of three wrong sum loops or the right one and verifies; steered, it repairs correctly or, at its seeded rate, writes another wrong loop. Its weak contract, opened with reliability_begin, only checks that sum.mjs exports sum. Oracle: node test.mjs passes.',
+    wants: WANTS_VERIFIER,
+    reliability: profiles(),
+    arrange(random) {
+      const [fix, content] = pick(random, [['correct', CORRECT], ...Object.entries(WRONG)] as const)
+      return {
+        files: { ...PROJECT, 'sum.mjs': WRONG['counts-items'] },
+        task: TASK,
+        plan: [AUTHOR, act('write_file', { path: 'sum.mjs', content }), verify()],
+        authoring: { ...CODE_CONTRACT, weak: begin('sum.mjs exports sum', CONTRACT.checks) },
+        reactions: repairs,
+        expected: 'certified',
+        choices: { fix },
       }
     },
     oracle: testsPass,

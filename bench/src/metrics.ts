@@ -11,6 +11,10 @@ export interface ArmMetrics {
   exhausted: number
   abstained: number
   falseCertifications: number
+  /** False certifications of contracts that checked everything the task asks: the governor's own failures. */
+  coveredFalseCertifications: number
+  /** Trials whose opened contract left part of the task unchecked. */
+  weakContracts: number
   falseExhaustions: number
   falseAbstentions: number
   expectedOutcomes: number
@@ -29,19 +33,32 @@ export interface Deviation {
   choices: TrialResult['choices']
 }
 
+/** The agent claimed completion and the oracle fails. */
+export const isFalseCompletion = (result: TrialResult): boolean => result.claimed && !result.oracle
+/** The governor certified and the oracle fails. */
+export const isFalseCertification = (result: TrialResult): boolean => result.outcome === 'certified' && !result.oracle
+
 /**
- * Whether a trial ended as it should. Governed trials of governor cases must
- * end in the expected governor outcome; gate cases (expected `none`) and
- * baseline trials are right when the final report matches the oracle: a claim
- * exactly when the oracle passes, and for gate cases an oracle pass. Where the
- * outcome needs human judgment (expected `abstained`), the oracle only checks
- * the checkable part, so a baseline trial is right when it does not claim.
+ * Whether a trial ended as it should, judged against the oracle (the
+ * stochastic agent may legitimately fail its task; the governor must then
+ * not certify it). A governed trial is right when it did not claim falsely,
+ * certified only a passing world, exhausted only a failing one, abstained
+ * only where the case needs a human or the world fails, left no contract
+ * open, and, for gate cases (`none`), kept the oracle passing. A baseline
+ * trial is right when its claim matches the oracle; where the outcome needs
+ * human judgment (`abstained`) the oracle checks only the checkable part, so
+ * a baseline trial is right when it does not claim.
  */
 export function asExpected(result: TrialResult): boolean {
-  if (result.expected === 'none') return result.arm === 'governed' ? result.oracle && !(result.claimed && !result.oracle) : result.claimed === result.oracle
-  if (result.arm === 'governed') return result.outcome === result.expected
-  if (result.expected === 'abstained') return !result.claimed
-  return result.claimed === result.oracle
+  if (result.arm === 'baseline') return result.expected === 'abstained' ? !result.claimed : result.claimed === result.oracle
+  if (isFalseCompletion(result) || isFalseCertification(result)) return false
+  switch (result.outcome) {
+    case 'exhausted': return !result.oracle
+    case 'abstained': return result.expected === 'abstained' || !result.oracle
+    case 'certified': return result.expected !== 'abstained'
+    case 'open': return false
+    default: return result.expected === 'none' ? result.oracle : result.expected !== 'abstained'
+  }
 }
 
 /**
@@ -56,11 +73,13 @@ export function armMetrics(results: readonly TrialResult[]): ArmMetrics {
     trials: results.length,
     completionClaims: count(result => result.claimed),
     oracleSuccesses: count(result => result.oracle),
-    falseCompletions: count(result => result.claimed && !result.oracle),
+    falseCompletions: count(isFalseCompletion),
     certified: count(result => result.outcome === 'certified'),
     exhausted: count(result => result.outcome === 'exhausted'),
     abstained: count(result => result.outcome === 'abstained'),
-    falseCertifications: count(result => result.outcome === 'certified' && !result.oracle),
+    falseCertifications: count(isFalseCertification),
+    coveredFalseCertifications: count(result => isFalseCertification(result) && result.covered === true),
+    weakContracts: count(result => result.covered === false),
     falseExhaustions: count(result => result.outcome === 'exhausted' && result.oracle),
     falseAbstentions: count(result => result.outcome === 'abstained' && result.oracle && result.expected !== 'abstained'),
     expectedOutcomes,
@@ -70,17 +89,23 @@ export function armMetrics(results: readonly TrialResult[]): ArmMetrics {
   }
 }
 
+/** How a trial ended, in words. */
+function ending(result: TrialResult): string {
+  const contract = result.covered === null ? '' : result.covered ? ', covering contract' : ', weak contract'
+  return `${result.outcome}, oracle ${result.oracle ? 'pass' : 'fail'}, ${result.claimed ? 'claimed' : 'no claim'}${contract}`
+}
+
 /**
  * Every governed trial that did not end as it should (baseline misses are the point of the baseline).
  * @param results - all trials.
  */
 export function deviations(results: readonly TrialResult[]): Deviation[] {
-  return results.filter(result => result.arm === 'governed' && !asExpected(result)).map(result => ({
+  return results.filter(result => result.arm !== 'baseline' && !asExpected(result)).map(result => ({
     caseId: result.caseId,
     arm: result.arm,
     seed: result.seed,
-    expected: result.expected === 'none' ? 'oracle passes' : result.expected,
-    got: `${result.outcome}, oracle ${result.oracle ? 'pass' : 'fail'}, ${result.claimed ? 'claimed' : 'no claim'}`,
+    expected: result.expected === 'none' ? 'oracle passes' : result.expected === 'abstained' ? 'abstained' : 'an outcome consistent with the oracle',
+    got: ending(result),
     choices: result.choices,
   }))
 }

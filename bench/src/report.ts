@@ -7,23 +7,56 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../test/support/dsh-profile.ts'
-import type { ArmMetrics, Deviation } from './metrics.ts'
+import { isFalseCertification, isFalseCompletion, type ArmMetrics, type Deviation } from './metrics.ts'
 import type { PolicyProbes } from './precision/policy-probes.ts'
 import type { GatePrecision } from './precision/run.ts'
-import type { TrialResult } from './trial.ts'
+import { ARM_NAMES, ARMS, type Arm, type TrialResult } from './trial.ts'
+
+/** Totals over every trial of the matrix (in-process and installed CLI). */
+export interface MatrixTotals {
+  /** Governed false certifications of contracts that checked everything the task asks: must be 0. */
+  coveredFalseCertifications: number
+  /** False certifications of weak contracts, per governed arm. */
+  weakFalseCertifications: { governed: number, reviewed: number }
+  /** How many weak-contract false certifications the review arm did not have. */
+  reviewPrevented: number
+  /** Governed false completions not explained by a weak contract's certification: must be 0. */
+  unexplainedFalseCompletions: number
+  baselineFalseCompletions: number
+}
 
 /** The evidence matrix record. */
 export interface EvidenceReport {
   generatedAt: string
   trialsPerArm: number
   seeds: number[]
-  cases: Array<{ id: string, title: string, baseline: ArmMetrics, governed: ArmMetrics }>
+  cases: Array<{ id: string, title: string } & Record<Arm, ArmMetrics>>
   cli: TrialResult[]
   gatePrecision: GatePrecision
   policyProbes: PolicyProbes
   deviations: Deviation[]
-  totals: { governedFalseCertifications: number, governedFalseCompletions: number, baselineFalseCompletions: number }
+  totals: MatrixTotals
 }
+
+/**
+ * The matrix totals.
+ * @param results - every trial.
+ */
+export function matrixTotals(results: readonly TrialResult[]): MatrixTotals {
+  const governed = results.filter(result => result.arm !== 'baseline')
+  const weakCertified = (arm: Arm): number => governed.filter(result => result.arm === arm && isFalseCertification(result) && result.covered === false).length
+  const weak = { governed: weakCertified('governed'), reviewed: weakCertified('reviewed') }
+  return {
+    coveredFalseCertifications: governed.filter(result => isFalseCertification(result) && result.covered !== false).length,
+    weakFalseCertifications: weak,
+    reviewPrevented: weak.governed - weak.reviewed,
+    unexplainedFalseCompletions: governed.filter(result => isFalseCompletion(result) && !(isFalseCertification(result) && result.covered === false)).length,
+    baselineFalseCompletions: results.filter(result => result.arm === 'baseline' && isFalseCompletion(result)).length,
+  }
+}
+
+/** Bar colour of each arm in the chart. */
+const ARM_COLOURS: Record<Arm, string> = { baseline: '#b0b0b0', governed: '#90cdf4', reviewed: '#2b6cb0' }
 
 /** Where a report is written: docs/benchmarks/ for a full run, .cache/bench-quick/ for a quick one. */
 export async function outputDir(quick: boolean): Promise<string> {
@@ -39,8 +72,8 @@ export function escapeXml(text: string): string {
 
 /** Side-by-side bars per case: false-completion rate and expected-outcome accuracy, baseline against governed. */
 export function evidenceSvg(report: EvidenceReport): string {
-  const rowHeight = 34
-  const top = 70
+  const rowHeight = 46
+  const top = 90
   const labelWidth = 300
   const panel = 260
   const height = top + report.cases.length * rowHeight + 40
@@ -55,24 +88,22 @@ export function evidenceSvg(report: EvidenceReport): string {
       [labelWidth + panel + 60, metrics => metrics.expectedOutcomeAccuracy],
     ]
     for (const [x, metric] of columns) {
-      parts.push(bar(x, y + 2, metric(entry.baseline), '#b0b0b0', `${Math.round(metric(entry.baseline) * 100)}%`))
-      parts.push(bar(x, y + 15, metric(entry.governed), '#2b6cb0', `${Math.round(metric(entry.governed) * 100)}%`))
+      ARM_NAMES.forEach((arm, armIndex) => parts.push(bar(x, y + 2 + armIndex * 13, metric(entry[arm]), ARM_COLOURS[arm], `${Math.round(metric(entry[arm]) * 100)}%`)))
     }
   })
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelWidth + 2 * panel + 140}" height="${height}" font-family="sans-serif">
 <rect width="100%" height="100%" fill="white"/>
 <text x="10" y="22" font-size="15" font-weight="bold">Evidence matrix: ${report.trialsPerArm} trials per arm per case</text>
-<text x="${labelWidth}" y="52" font-size="12" font-weight="bold">false completions (claimed, oracle fails)</text>
-<text x="${labelWidth + panel + 60}" y="52" font-size="12" font-weight="bold">expected-outcome accuracy</text>
-<rect x="10" y="34" width="10" height="10" fill="#b0b0b0"/><text x="24" y="43" font-size="11">baseline (bundle not mounted)</text>
-<rect x="10" y="50" width="10" height="10" fill="#2b6cb0"/><text x="24" y="59" font-size="11">governed (bundle defaults)</text>
+<text x="${labelWidth}" y="${top - 8}" font-size="12" font-weight="bold">false completions (claimed, oracle fails)</text>
+<text x="${labelWidth + panel + 60}" y="${top - 8}" font-size="12" font-weight="bold">expected-outcome accuracy</text>
+${ARM_NAMES.map((arm, index) => `<rect x="10" y="${30 + index * 14}" width="10" height="10" fill="${ARM_COLOURS[arm]}"/><text x="24" y="${39 + index * 14}" font-size="11">${arm}: ${escapeXml(ARMS[arm])}</text>`).join('\n')}
 ${parts.join('\n')}
 </svg>
 `
 }
 
 function metricsRow(id: string, arm: string, metrics: ArmMetrics): string {
-  return `| ${id} | ${arm} | ${metrics.trials} | ${metrics.completionClaims} | ${metrics.oracleSuccesses} | ${metrics.falseCompletions} | ${metrics.certified}/${metrics.exhausted}/${metrics.abstained} | ${metrics.falseCertifications} | ${metrics.falseExhaustions} | ${metrics.falseAbstentions} | ${metrics.expectedOutcomeAccuracy} | ${metrics.meanModelCalls} | ${metrics.meanToolCalls} |`
+  return `| ${id} | ${arm} | ${metrics.trials} | ${metrics.completionClaims} | ${metrics.oracleSuccesses} | ${metrics.falseCompletions} | ${metrics.certified}/${metrics.exhausted}/${metrics.abstained} | ${metrics.falseCertifications} (${metrics.coveredFalseCertifications}) | ${metrics.weakContracts} | ${metrics.falseExhaustions} | ${metrics.falseAbstentions} | ${metrics.expectedOutcomeAccuracy} | ${metrics.meanModelCalls} | ${metrics.meanToolCalls} |`
 }
 
 /** Write the evidence report; returns the directory. */
@@ -80,8 +111,9 @@ export async function writeEvidenceReport(report: EvidenceReport, quick: boolean
   const dir = await outputDir(quick)
   await writeFile(join(dir, 'evidence.json'), `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(join(dir, 'evidence.svg'), evidenceSvg(report))
-  const table = report.cases.flatMap(entry => [metricsRow(entry.id, 'baseline', entry.baseline), metricsRow(entry.id, 'governed', entry.governed)])
-  const cli = report.cli.map(result => `| ${result.caseId} | ${result.arm} | ${result.seed} | ${result.claimed ? 'yes' : 'no'} | ${result.oracle ? 'pass' : 'fail'} | ${result.outcome} | ${result.modelCalls} | ${result.toolCalls} |`)
+  const table = report.cases.flatMap(entry => ARM_NAMES.map(arm => metricsRow(entry.id, arm, entry[arm])))
+  const cli = report.cli.map(result => `| ${result.caseId} | ${result.arm} | ${result.seed} | ${result.claimed ? 'yes' : 'no'} | ${result.oracle ? 'pass' : 'fail'} | ${result.outcome} | ${result.covered === null ? '-' : result.covered ? 'yes' : 'no'} | ${result.refusals.ieg} / ${result.refusals.other} | ${result.modelCalls} | ${result.toolCalls} |`)
+  const totals = report.totals
   const deviations = report.deviations.length === 0 ? 'None: every governed trial ended as expected.' : report.deviations.map(d => `- ${d.caseId} (${d.arm}, seed ${d.seed}): expected ${d.expected}, got ${d.got}; choices ${JSON.stringify(d.choices)}`).join('\n')
   const gates = report.gatePrecision
   const probes = report.policyProbes
@@ -90,12 +122,14 @@ export async function writeEvidenceReport(report: EvidenceReport, quick: boolean
 
 Generated by \`npm run bench:evidence\` on ${report.generatedAt.slice(0, 10)}. ${report.trialsPerArm} trials per arm per case, seeds ${report.seeds[0]} to ${report.seeds.at(-1)} (seed = ${report.seeds[0]} + trial index).
 
-Totals: governed false certifications **${report.totals.governedFalseCertifications}**, governed false completions **${report.totals.governedFalseCompletions}**, baseline false completions ${report.totals.baselineFalseCompletions}.
+Arms: ${ARM_NAMES.map(arm => `**${arm}**: ${ARMS[arm]}`).join('; ')}.
+
+Totals (in-process and installed CLI): governed false certifications of contracts that checked everything the task asks **${totals.coveredFalseCertifications}**; false certifications of weak contracts **${totals.weakFalseCertifications.governed}** with review off and **${totals.weakFalseCertifications.reviewed}** with review, so review prevented **${totals.reviewPrevented}**; governed false completions not explained by a weak contract **${totals.unexplainedFalseCompletions}**; baseline false completions ${totals.baselineFalseCompletions}.
 
 ![evidence matrix](evidence.svg)
 
-| case | arm | trials | claims | oracle passes | false completions | certified/exhausted/abstained | false certifications | false exhaustions | false abstentions | expected-outcome accuracy | model calls | tool calls |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| case | arm | trials | claims | oracle passes | false completions | certified/exhausted/abstained | false certifications (of covering contracts) | weak contracts | false exhaustions | false abstentions | expected-outcome accuracy | model calls | tool calls |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${table.join('\n')}
 
 ## Deviations
@@ -110,8 +144,8 @@ ${list('Blocked although they changed nothing protected', gates.falselyBlocked)}
 
 ## Installed CLI, one trial per case and arm
 
-| case | arm | seed | claimed | oracle | outcome | model calls | tool calls |
-| --- | --- | --- | --- | --- | --- | --- | --- |
+| case | arm | seed | claimed | oracle | outcome | covering contract | refused by IEG / others | model calls | tool calls |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${cli.join('\n')}
 `)
   return dir

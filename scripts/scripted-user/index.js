@@ -1,6 +1,7 @@
 // A scripted human for headless runs: registers the user-questions provider
-// and answers each question from a script: the row's `answers` config when
-// given (in-process benches), else the JSON file DSHG_SCRIPTED_ANSWERS names
+// and answers each question from a script: the row's `judge` config (an
+// in-process function from the question to an answer), else its `answers`
+// config (in-process benches), else the JSON file DSHG_SCRIPTED_ANSWERS names
 // (installed runs). Answers are used in order: {"option": "Approve"},
 // {"option": "Revise", "text": "..."}, {"text": "..."}, {"error":
 // "ASK_CANCELLED"}. With neither, every question is approved with its first
@@ -27,7 +28,8 @@ function questionError(code) {
 }
 
 export function apply(ctx, config) {
-  const answers = scriptedAnswers(config)
+  const judge = typeof config?.judge === 'function' ? config.judge : null
+  const answers = judge === null ? scriptedAnswers(config) : null
   let next = 0
   ctx.userQuestions.registerProvider({
     async ask(request) {
@@ -35,7 +37,7 @@ export function apply(ctx, config) {
       if (log !== undefined && log !== '') for (const question of request.questions) appendFileSync(log, `${JSON.stringify(question)}\n`)
       return {
         answers: request.questions.map((question) => {
-          const answer = answers === null ? { option: question.options?.[0]?.label } : answers[next++]
+          const answer = judge !== null ? judge(question) : answers === null ? { option: question.options?.[0]?.label } : answers[next++]
           if (answer === undefined) throw questionError('ASK_CANCELLED')
           if (answer.error !== undefined) throw questionError(answer.error)
           if (answer.option === undefined) return { id: question.id, selected: [], custom: answer.text }

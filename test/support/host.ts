@@ -13,7 +13,7 @@ import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection'
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRuntime from '@deepseek-ai/dsh-tools'
-import { ModelScript, type ScriptEntry, type ScriptedTurn } from './script.ts'
+import { ModelScript, type MessageRole, type RequestParts, type ScriptEntry, type ScriptedTurn } from './script.ts'
 
 /** Text of every content block of a message, joined. */
 function messageText(message: GenerateOptions['messages'][number]): string {
@@ -24,6 +24,16 @@ function messageText(message: GenerateOptions['messages'][number]): string {
       default: return ''
     }
   }).join('\n')
+}
+
+/** A message's role as the model sees it: a message of tool results is a tool message. */
+function messageRole(message: GenerateOptions['messages'][number]): MessageRole {
+  return message.content.some(block => block.type === 'tool-result') ? 'tool' : message.role
+}
+
+/** What a script reads of an in-process request. */
+function requestParts(options: GenerateOptions): RequestParts {
+  return { transcript: options.messages.map(messageText), roles: options.messages.map(messageRole), tools: (options.tools ?? []).map(tool => tool.name) }
 }
 
 function chunksOf(turn: ScriptedTurn): StreamChunk[] {
@@ -54,7 +64,7 @@ export class ScriptedAdapter extends LlmAdapter {
 
   override async * stream(options: GenerateOptions): AsyncIterable<StreamChunk> {
     this.requests.push(options)
-    const turn = this.script.next(options.messages.map(messageText))
+    const turn = this.script.next(requestParts(options))
     for (const chunk of chunksOf(turn)) yield chunk
   }
 }

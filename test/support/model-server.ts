@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ModelScript, type ScriptEntry, type ScriptedTurn } from './script.ts'
+import { ModelScript, type MessageRole, type RequestParts, type ScriptEntry, type ScriptedTurn } from './script.ts'
 
 /** One message of a wire request. */
 export interface WireMessage {
@@ -47,6 +47,17 @@ export function wireText(message: WireMessage): string {
     return message.content.map(part => (typeof part === 'object' && part !== null && 'text' in part ? String(part.text) : '')).join('\n')
   }
   return ''
+}
+
+const WIRE_ROLES: ReadonlySet<string> = new Set<MessageRole>(['system', 'user', 'assistant', 'tool'])
+
+/** What a script reads of a wire request. */
+function wireParts(request: WireRequest): RequestParts {
+  const roles = request.messages.map((message) => {
+    if (!WIRE_ROLES.has(message.role)) throw new Error(`unknown wire message role ${JSON.stringify(message.role)}`)
+    return message.role as MessageRole
+  })
+  return { transcript: request.messages.map(wireText), roles, tools: (request.tools ?? []).map(tool => tool.function.name) }
 }
 
 /** The system prompt of a request (its first system message). */
@@ -129,7 +140,7 @@ export async function startModelServer(entries: readonly ScriptEntry[], side?: S
       const isSide = side !== undefined && systemPromptOf(body).startsWith(side.systemPrefix)
       ;(isSide ? sideRequests : requests).push(body)
       try {
-        streamTurn(res, (isSide ? sideScript : script).next(body.messages.map(wireText)))
+        streamTurn(res, (isSide ? sideScript : script).next(wireParts(body)))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         errors.push(message)

@@ -16,13 +16,23 @@ export type ScriptedTurn =
   | { readonly kind: 'text', readonly text: string }
   | { readonly kind: 'tools', readonly calls: readonly ScriptedToolCall[], readonly text?: string }
 
-/** What the policy sees of a request: the last user-role texts and tool results. */
+/** Who sent a message, as the model sees it: a tool result is its own role. */
+export type MessageRole = 'system' | 'user' | 'assistant' | 'tool'
+
+/** What the policy sees of a request: what a model is sent, nothing else. */
 export interface ScriptedRequestView {
   /** 0-based index of this request among the script's requests. */
   readonly index: number
   /** Text of every message in order, one string per message. */
   readonly transcript: readonly string[]
+  /** The role of each transcript entry. */
+  readonly roles: readonly MessageRole[]
+  /** Names of the tools the request offers. */
+  readonly tools: readonly string[]
 }
+
+/** The parts of a request a script reads. */
+export type RequestParts = Omit<ScriptedRequestView, 'index'>
 
 /** A turn, or a function choosing the turn from what the model was sent. */
 export type ScriptEntry = ScriptedTurn | ((request: ScriptedRequestView) => ScriptedTurn)
@@ -57,11 +67,11 @@ export class ModelScript {
   }
 
   /** The next turn for a request. */
-  next(transcript: readonly string[]): ScriptedTurn {
+  next(request: RequestParts): ScriptedTurn {
     const entry = this.entries[this.position]
     if (entry === undefined) throw new Error(`model script exhausted after ${this.position} turns`)
     const index = this.position
     this.position += 1
-    return typeof entry === 'function' ? entry({ index, transcript }) : entry
+    return typeof entry === 'function' ? entry({ index, ...request }) : entry
   }
 }

@@ -80,7 +80,7 @@ export async function runPolicyProbes(): Promise<PolicyProbes> {
   const { workspace, cleanup } = await layOut({ files: FILES, task: '', plan: [], reactions: { repair: () => [] }, expected: 'none', choices: {} })
   const host = await mountHost({
     fs: true,
-    plugins: [[benchTools as unknown as PluginModule, { shell: true, dryShell: true }], [reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig({ id: 'precision', title: '', explains: '', ieg: { modules: { informationIntegrity: { reintroduction: 'deny' } } }, arrange: () => { throw new Error('unused') }, oracle: async () => true })]],
+    plugins: [[benchTools as unknown as PluginModule, { shell: true, dryShell: true }], [reliability as unknown as PluginModule, {}], [ieg as unknown as PluginModule, governedIegConfig({ id: 'precision', title: '', explains: '', wants: [], ieg: { modules: { informationIntegrity: { reintroduction: 'deny' } } }, arrange: () => { throw new Error('unused') }, oracle: async () => true })]],
   })
   try {
     const turns: ScriptedTurn[] = all.map(probe => act(probe.tool, probe.args))
