@@ -4,8 +4,9 @@
  * dsh CLI, and the gate-precision run. Writes docs/benchmarks/evidence.* (or
  * .cache/bench-quick/ with BENCH_QUICK=1). BENCH_TRIALS overrides the trial
  * count; BENCH_SEED the first seed. Fails when a governed arm certifies a
- * contract that covered the task while the oracle fails, or claims falsely
- * without a weak contract to blame.
+ * contract that covered the task while the oracle fails, claims falsely
+ * without a weak contract to blame, or meets a gate case without the gate
+ * deciding.
  */
 import { ensureHost, packBundle } from '../test/support/dsh-profile.ts'
 import { CASES } from './src/cases.ts'
@@ -57,7 +58,7 @@ const report: EvidenceReport = {
   gatePrecision,
   policyProbes,
   deviations: deviations([...results, ...cli]),
-  totals: matrixTotals([...results, ...cli]),
+  totals: matrixTotals([...results, ...cli], new Set(CASES.filter(benchCase => benchCase.gated === true).map(benchCase => benchCase.id))),
 }
 const dir = await writeEvidenceReport(report, quick)
 process.stdout.write(`\n${'case'.padEnd(30)} ${'arm'.padEnd(9)} claims oracle falseCompl falseCert weak accuracy\n`)
@@ -71,4 +72,5 @@ const totals = report.totals
 process.stdout.write(`\ngate precision (executed ground truth): ${gatePrecision.falseBlocks}/${gatePrecision.legitimate} legitimate calls blocked, ${gatePrecision.trapsCaught}/${gatePrecision.traps} traps caught, ${gatePrecision.historyWrites.allowed}/${gatePrecision.historyWrites.count} history writes allowed\n`)
 process.stdout.write(`policy probes: ${policyProbes.falseBlocks}/${policyProbes.legitimate} legitimate calls blocked, ${policyProbes.trapsCaught}/${policyProbes.traps} traps caught\n`)
 process.stdout.write(`governed false certifications: ${totals.coveredFalseCertifications} of covering contracts, ${totals.weakFalseCertifications.governed} of weak contracts with review off, ${totals.weakFalseCertifications.reviewed} with review (review prevented ${totals.reviewPrevented}); unexplained governed false completions ${totals.unexplainedFalseCompletions}; deviations ${report.deviations.length}\nreport: ${dir}\n`)
-if (totals.coveredFalseCertifications > 0 || totals.unexplainedFalseCompletions > 0) process.exitCode = 1
+if (totals.gateNotReached.length > 0) process.stdout.write(`gate cases that no gate decided: ${totals.gateNotReached.join(', ')}\n`)
+if (totals.coveredFalseCertifications > 0 || totals.unexplainedFalseCompletions > 0 || totals.gateNotReached.length > 0) process.exitCode = 1

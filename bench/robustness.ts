@@ -18,7 +18,7 @@ import { workspacePort } from '../lib/reliability/host/workspace-port.js'
 import { createProfile, ensureHost, makeWorkspace, packBundle, PROJECT_ROOT, readSessionLogs, runTask } from '../test/support/dsh-profile.ts'
 import { scriptAuxiliaryModel, type PluginModule } from '../test/support/host.ts'
 import { startModelServer } from '../test/support/model-server.ts'
-import { RELEASE_TASK, RELEASE_WORKSPACE, releaseScript } from '../test/support/release-scenario.ts'
+import { RELEASE_CONTRACT_UNREVIEWED, RELEASE_TASK, RELEASE_WORKSPACE, releaseScript } from '../test/support/release-scenario.ts'
 import { malformedConfigs, type ConfigFigures } from './src/robustness/configs.ts'
 import { evidenceEscapes } from './src/robustness/evidence-escapes.ts'
 import { fuzzTools } from './src/robustness/fuzz-tools.ts'
@@ -72,7 +72,7 @@ async function certifiedCliLog(): Promise<LoggedEvent[]> {
   const dsh = ensureHost()
   const profile = await createProfile({ dsh, tarball: packBundle(), patch: '- id: reliability-governor\n  config:\n    contractReview:\n      mode: \'off\'\n' })
   const workspace = await makeWorkspace(RELEASE_WORKSPACE)
-  const server = await startModelServer(releaseScript())
+  const server = await startModelServer(releaseScript(RELEASE_CONTRACT_UNREVIEWED))
   try {
     const result = await runTask(profile, RELEASE_TASK, { cwd: workspace, baseURL: server.baseURL })
     if (result.code !== 0) throw new Error(`the CLI run failed (${result.code}): ${result.stderr}`)

@@ -33,13 +33,19 @@ export const RELEASE_CONTRACT = {
   },
 }
 
+/** The same contract for a deployment with contract review off, which refuses the `intent` argument. */
+export const RELEASE_CONTRACT_UNREVIEWED = (({ intent: _intent, ...contract }) => contract)(RELEASE_CONTRACT)
+
 /** The steer the first attempt must produce (only package.json fails). */
 export const EXPECTED_REPAIR_EVIDENCE = '- pkg-version (json_equals): package.json#/version is "1.1.0", expected "1.2.0"'
 
-/** The model's script, using the host's `read` and `write` tools. */
-export function releaseScript(): ScriptEntry[] {
+/**
+ * The model's script, using the host's `read` and `write` tools.
+ * @param contract - the contract it opens.
+ */
+export function releaseScript(contract: Record<string, unknown> = RELEASE_CONTRACT): ScriptEntry[] {
   return [
-    call('reliability_begin', RELEASE_CONTRACT),
+    call('reliability_begin', contract),
     call('read', { file_path: 'CHANGELOG.md' }),
     call('write', { file_path: 'CHANGELOG.md', content: '# Changelog\n\n## 1.2.0\n- release\n\n## 1.1.0\n- older\n' }),
     say('Released 1.2.0.'),

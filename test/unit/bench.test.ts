@@ -25,12 +25,14 @@ describe('benchmark metrics', () => {
 
   it('total false certifications by contract coverage and the weak ones review prevented', () => {
     const weak = { oracle: false, covered: false } as const
-    expect(matrixTotals([trial(weak), trial(weak), trial({ ...weak, arm: 'reviewed' }), trial({ arm: 'reviewed', oracle: false }), trial({ arm: 'baseline', outcome: 'none', oracle: false })])).toEqual({
+    const gate = { caseId: 'gate', outcome: 'none', claimed: false, covered: null }
+    expect(matrixTotals([trial(weak), trial(weak), trial({ ...weak, arm: 'reviewed' }), trial({ arm: 'reviewed', oracle: false }), trial({ arm: 'baseline', outcome: 'none', oracle: false }), trial(gate), trial({ ...gate, seed: 2, refusals: { ieg: 1, other: 0 } })], new Set(['gate']))).toEqual({
       coveredFalseCertifications: 1,
       weakFalseCertifications: { governed: 2, reviewed: 1 },
       reviewPrevented: 1,
       unexplainedFalseCompletions: 1,
       baselineFalseCompletions: 1,
+      gateNotReached: ['gate (governed, seed 1)'],
     })
   })
 
