@@ -89,6 +89,11 @@ describe('terminals', () => {
     expect(reliabilityPhase(fold([...withAttempts([first]), at(6, 'terminal', terminal('abstained', first.receipt))]))).toBe('abstained')
   })
 
+  it('refuse an abstention that hides the certification a passing attempt settles as', () => {
+    const passed = attempt(1, passing)
+    expect(fold([...withAttempts([passed]), at(6, 'terminal', terminal('abstained', passed.receipt))]).integrityError).toBe('reliability/terminal at seq 6: it abstains after a passing attempt, which settles as certified')
+  })
+
   it('apply only to the active contract', () => {
     expect(fold([at(5, 'terminal', terminal('abstained', null))]).integrityError).toBe('reliability/terminal at seq 5: no active contract contract-4')
     expect(fold([at(4, 'contract', opened()), at(5, 'terminal', terminal('abstained', null, 'contract-99'))]).integrityError).toBe('reliability/terminal at seq 5: no active contract contract-99')

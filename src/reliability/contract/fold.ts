@@ -80,6 +80,7 @@ function terminalProblem(state: ReliabilityState & { contract: ContractRecord },
       return spent || hopeless ? null : 'it exhausts with attempts left and repairable checks'
     }
     case 'abstained':
+      if (last?.verdict === 'pass') return 'it abstains after a passing attempt, which settles as certified'
       return terminal.attemptReceipt === (last?.receipt ?? null) ? null : 'it does not name the last attempt\'s receipt'
   }
 }
