@@ -70,6 +70,12 @@ export function patterns(checks: ReadonlyArray<Record<string, unknown>>): CheckP
   return checks.map(({ id: _id, kind, ...args }) => ({ kind: String(kind), args }))
 }
 
+/** The execution log shows a successful run of `tool` after the last `write_file`. */
+export function ranAfterLastWrite(log: readonly ToolLogEntry[], tool: string): boolean {
+  const lastWrite = log.map(entry => entry.tool).lastIndexOf('write_file')
+  return log.slice(lastWrite + 1).some(entry => entry.tool === tool && entry.ok)
+}
+
 /** A contract with one critical claim over the given checks. */
 export function contract(objective: string, checks: Array<Record<string, unknown>>, verification = 'deterministic'): Record<string, unknown> {
   return {

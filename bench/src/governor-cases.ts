@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { lstat } from 'node:fs/promises'
 import { act, pick } from './policy.ts'
-import { begin, contract, exists, noise, noRepair, patterns, repairBy, text, type BenchCase } from './case-kit.ts'
+import { begin, contract, exists, noise, noRepair, patterns, ranAfterLastWrite, repairBy, text, type BenchCase } from './case-kit.ts'
 import { AUTHOR } from './policy.ts'
 
 /** The governor cases, in report order. */
@@ -153,10 +153,7 @@ export const GOVERNOR_CASES: readonly BenchCase[] = [
         choices: { rerunsTestsBeforeClaiming: reruns },
       }
     },
-    oracle: async (workspace, log) => {
-      const lastWrite = log.map(entry => entry.tool).lastIndexOf('write_file')
-      return (await text(join(workspace, 'src/code.txt'))).includes('v2') && log.slice(lastWrite + 1).some(entry => entry.tool === 'run_tests' && entry.ok)
-    },
+    oracle: async (workspace, log) => (await text(join(workspace, 'src/code.txt'))).includes('v2') && ranAfterLastWrite(log, 'run_tests'),
   },
   {
     id: 'human-judgment',

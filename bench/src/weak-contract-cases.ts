@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path'
 import { act, AUTHOR, pick } from './policy.ts'
-import { begin, noise, patterns, repairBy, text, type BenchCase } from './case-kit.ts'
+import { begin, noise, patterns, ranAfterLastWrite, repairBy, text, type BenchCase } from './case-kit.ts'
 
 const parsed = async (path: string): Promise<Record<string, unknown> | null> => {
   try {
@@ -148,10 +148,7 @@ export const WEAK_CONTRACT_CASES: readonly BenchCase[] = [
         choices: { runsTests },
       }
     },
-    oracle: async (workspace, log) => {
-      const lastWrite = log.map(entry => entry.tool).lastIndexOf('write_file')
-      return (await text(join(workspace, 'src/greet.txt'))).includes('Hello') && log.slice(lastWrite + 1).some(entry => entry.tool === 'run_tests' && entry.ok)
-    },
+    oracle: async (workspace, log) => (await text(join(workspace, 'src/greet.txt'))).includes('Hello') && ranAfterLastWrite(log, 'run_tests'),
   },
   {
     id: 'json-list-entry',

@@ -1,9 +1,9 @@
 /** The governor's fold believes nothing it cannot decode and nothing out of order. */
-import { AGENT_AUTHORED } from '../support/records.ts'
+import { AGENT_AUTHORED, at, fold, resealed, type GovernorEvent } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
 import { contentReceipt, withReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
-import { applyReliabilityEvent, reliabilityFold, reliabilityPhase, type ReliabilityState } from '../../src/reliability/contract/fold.ts'
+import { reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.ts'
 import { parseContractInput, type ContractLimits } from '../../src/reliability/contract/input.ts'
 import { abstainRecord, openContract, settleAttempt } from '../../src/reliability/contract/lifecycle.ts'
 import type { CheckResultRecord } from '../../src/reliability/contract/records.ts'
@@ -21,23 +21,14 @@ const attempt1 = settleAttempt(contract, [], fail, 'manual')
 const attempt2 = settleAttempt(contract, [attempt1.attempt], pass, 'turn-stop')
 if (attempt2.kind !== 'certified') throw new Error('expected certification')
 
-type Event = { type: string, seq: number, data: unknown }
-function fold(events: readonly Event[]): ReliabilityState {
-  return events.reduce((state, event) => reliabilityFold.apply(state, event), reliabilityFold.init())
-}
-const at = (seq: number, type: string, data: unknown): Event => ({ type: `reliability/${type}`, seq, data })
-const honest: Event[] = [at(4, 'contract', contract), at(6, 'attempt', attempt1.attempt), at(8, 'attempt', attempt2.attempt), at(9, 'terminal', attempt2.terminal)]
-function resealed<T extends { receipt: string }>(record: T, change: Partial<Omit<T, 'receipt'>>): T {
-  const { receipt: _receipt, ...body } = record
-  return withReceipt({ ...body, ...change }) as unknown as T
-}
+const honest: GovernorEvent[] = [at(4, 'contract', contract), at(6, 'attempt', attempt1.attempt), at(8, 'attempt', attempt2.attempt), at(9, 'terminal', attempt2.terminal)]
 
 describe('the fold of governor records', () => {
   it('certifies the honest log', () => {
     expect(reliabilityPhase(fold(honest))).toBe('certified')
   })
 
-  const forgeries: Array<[string, Event[], string]> = [
+  const forgeries: Array<[string, GovernorEvent[], string]> = [
     ['a terminal without a receipt', [honest[0]!, honest[1]!, at(7, 'terminal', (({ receipt: _r, ...rest }) => rest)(attempt2.terminal))], 'receipt'],
     ['a terminal whose receipt is 0', [honest[0]!, honest[1]!, at(7, 'terminal', { ...attempt2.terminal, receipt: 0 })], 'receipt'],
     ['a certification without a passing attempt', [honest[0]!, honest[1]!, at(7, 'terminal', resealed(attempt2.terminal, { attemptReceipt: attempt1.attempt.receipt }))], 'certifies without a passing attempt'],

@@ -1,5 +1,5 @@
 /** Stored contracts decode only when their place in the log, content and coverage re-derive; stored bounds are the widest. */
-import { AGENT_AUTHORED, sampleContract } from '../support/records.ts'
+import { AGENT_AUTHORED, resealed, sampleContract } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
 import { withReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
@@ -15,10 +15,6 @@ const claimInput = { id: 'c1', statement: 'README says hi', importance: 'critica
 function opened(): ContractRecord {
   const spec = parseContractInput({ objective: 'greet', claims: [claimInput], checks: [{ id: 'k1', kind: 'file_contains', path: 'README.md', text: 'hi' }] }, limits)
   return openContract(spec, assessCoverage(spec.claims, spec.checks), 4, AGENT_AUTHORED)
-}
-function resealed<T extends { receipt: string }>(record: T, change: Record<string, unknown>): T {
-  const { receipt: _receipt, ...body } = record
-  return withReceipt({ ...body, ...change }) as unknown as T
 }
 /** A sealed version 3 contract at seq 4 whose only check compares a JSON value, written as it would be stored. */
 function storedJsonContract(value: unknown): ContractRecord {

@@ -1,9 +1,9 @@
 /** The fold's order rules for reviews and the reviewed (version 5) contracts they admit. */
-import { AGENT_AUTHORED } from '../support/records.ts'
+import { AGENT_AUTHORED, at, fold, resealed } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
-import { contentReceipt, withReceipt } from '../../src/kernel/receipts.ts'
+import { contentReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
-import { reliabilityFold, reliabilityPhase, type ReliabilityState } from '../../src/reliability/contract/fold.ts'
+import { reliabilityPhase } from '../../src/reliability/contract/fold.ts'
 import { parseContractInput, type ContractLimits } from '../../src/reliability/contract/input.ts'
 import { openReviewedContract } from '../../src/reliability/contract/lifecycle.ts'
 import { evidenceProposal } from '../../src/reliability/review/evidence.ts'
@@ -29,15 +29,6 @@ function reviewed() {
   return { spec, intent, asked, intentApproved, evidence, evidenceApproved, contract }
 }
 
-type Event = { type: string, seq: number, data: unknown }
-const at = (seq: number, type: string, data: unknown): Event => ({ type: `reliability/${type}`, seq, data })
-function fold(events: readonly Event[]): ReliabilityState {
-  return events.reduce((state, event) => reliabilityFold.apply(state, event), reliabilityFold.init())
-}
-function resealed<T extends { receipt: string }>(record: T, change: Record<string, unknown>): T {
-  const { receipt: _receipt, ...body } = record
-  return withReceipt({ ...body, ...change }) as unknown as T
-}
 
 describe('evidence reviews', () => {
   it('need an intent review before them', () => {

@@ -1,9 +1,9 @@
 /** The fold's transition rules for attempts and terminals, the settlement a cut log lacks, and the fold spec itself. */
-import { AGENT_AUTHORED } from '../support/records.ts'
+import { AGENT_AUTHORED, at, fold, type GovernorEvent } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
 import { contentReceipt, withReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
-import { applyReliabilityEvent, integrityProblem, missingSettlement, reliabilityFold, reliabilityPhase, type ReliabilityState } from '../../src/reliability/contract/fold.ts'
+import { applyReliabilityEvent, integrityProblem, missingSettlement, reliabilityFold, reliabilityPhase } from '../../src/reliability/contract/fold.ts'
 import { parseContractInput, type ContractLimits } from '../../src/reliability/contract/input.ts'
 import { openContract } from '../../src/reliability/contract/lifecycle.ts'
 import type { AttemptRecord, CheckResultRecord, ContractRecord, TerminalOutcome, TerminalRecord } from '../../src/reliability/contract/records.ts'
@@ -33,13 +33,8 @@ function terminal(outcome: TerminalOutcome, attemptReceipt: AttemptRecord['recei
   return withReceipt({ contractId, outcome, reason: 'x', attemptReceipt })
 }
 
-type Event = { type: string, seq: number, data: unknown }
-const at = (seq: number, type: string, data: unknown): Event => ({ type: `reliability/${type}`, seq, data })
-function fold(events: readonly Event[]): ReliabilityState {
-  return events.reduce((state, event) => reliabilityFold.apply(state, event), reliabilityFold.init())
-}
 /** The contract at seq 4 followed by its attempts at seq 5, 6, ... */
-function withAttempts(attempts: readonly AttemptRecord[]): Event[] {
+function withAttempts(attempts: readonly AttemptRecord[]): GovernorEvent[] {
   return [at(4, 'contract', opened()), ...attempts.map((record, index) => at(5 + index, 'attempt', record))]
 }
 

@@ -1,9 +1,9 @@
 /** The two-stage review as records: proposals, receipts, decoding and the fold's order rules. */
-import { AGENT_AUTHORED } from '../support/records.ts'
+import { AGENT_AUTHORED, at, fold, resealed, type GovernorEvent } from '../support/records.ts'
 import { describe, expect, it } from 'vitest'
 import { withReceipt } from '../../src/kernel/receipts.ts'
 import { assessCoverage } from '../../src/reliability/contract/coverage.ts'
-import { reliabilityFold, reliabilityPhase, type ReliabilityState } from '../../src/reliability/contract/fold.ts'
+import { reliabilityPhase } from '../../src/reliability/contract/fold.ts'
 import { parseContractInput, type ContractLimits } from '../../src/reliability/contract/input.ts'
 import { openContract, openReviewedContract } from '../../src/reliability/contract/lifecycle.ts'
 import { decodeContractReview, decodeIntentReview } from '../../src/reliability/review/decode.ts'
@@ -26,15 +26,6 @@ const intentApproved = intentReviewRecord(intent, asked('approved'))
 const evidence = evidenceProposal(spec, coverage, intent.receipt, 'evidence', AGENT_AUTHORED)
 const evidenceApproved = contractReviewRecord(evidence, intentApproved, asked('approved'))
 
-type Event = { type: string, seq: number, data: unknown }
-const at = (seq: number, type: string, data: unknown): Event => ({ type: `reliability/${type}`, seq, data })
-function fold(events: readonly Event[]): ReliabilityState {
-  return events.reduce((state, event) => reliabilityFold.apply(state, event), reliabilityFold.init())
-}
-function resealed<T extends { receipt: string }>(record: T, change: Record<string, unknown>): T {
-  const { receipt: _receipt, ...body } = record
-  return withReceipt({ ...body, ...change }) as unknown as T
-}
 
 describe('intent proposals', () => {
   it('refuse malformed intent arguments naming the field', () => {
@@ -118,7 +109,7 @@ describe('the fold of reviews', () => {
     expect(fold([at(1, 'intent-review', unavailable)]).review.intent?.decision).toBe('unavailable')
   })
 
-  const forgeries: Array<[string, Event[], string]> = [
+  const forgeries: Array<[string, GovernorEvent[], string]> = [
     ['an evidence review after a rejected intent', [at(1, 'intent-review', intentReviewRecord(intent, asked('rejected'))), at(2, 'contract-review', evidenceApproved)], 'no approved intent review'],
     ['an evidence review bound to another intent', [honest[0]!, at(2, 'contract-review', contractReviewRecord(evidenceProposal(spec, coverage, intentProposal(spec.objective, intentInput, null).receipt, 'evidence', AGENT_AUTHORED), intentApproved, asked('approved')))], 'not bound'],
     ['a second evidence review of one intent', [honest[0]!, honest[1]!, honest[1]!], 'already reviewed'],
