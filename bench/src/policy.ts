@@ -80,10 +80,12 @@ export interface Temperament {
   readonly wrongRepair: number
   /** Chance of resubmitting the same contract after the user asked for a revision. */
   readonly ignoresFeedback: number
+  /** Chance of claiming completion one planned step early, in a task with a contract. */
+  readonly claimsEarly: number
 }
 
 /** The temperament every trial uses; the seed decides each occurrence. */
-export const TEMPERAMENT: Temperament = { weakContract: 0.5, wrongRepair: 0.25, ignoresFeedback: 0.2 }
+export const TEMPERAMENT: Temperament = { weakContract: 0.5, wrongRepair: 0.25, ignoresFeedback: 0.2, claimsEarly: 0.2 }
 
 /** A contract as the agent opens it: the tool and its arguments. */
 export interface Opening {
@@ -124,9 +126,15 @@ function hash(text: string): number {
  * case, so that a decision in one arm never shifts another and seeds do not
  * make the same choices in every case.
  */
-function streams(seed: number, salt: string): { authoring: Random, repair: Random, feedback: Random } {
+function streams(seed: number, salt: string): { authoring: Random, repair: Random, feedback: Random, claim: Random } {
   const base = hash(`${salt}:${seed}`)
-  return { authoring: seeded(base ^ 0x1), repair: seeded(base ^ 0x2), feedback: seeded(base ^ 0x3) }
+  return { authoring: seeded(base ^ 0x1), repair: seeded(base ^ 0x2), feedback: seeded(base ^ 0x3), claim: seeded(base ^ 0x4) }
+}
+
+/** The plan without its last planned tool call: the agent believes it is done one step early. */
+function stoppedShort(plan: readonly PlanStep[]): PlanStep[] {
+  const last = plan.findLastIndex(step => typeof step !== 'function' && step.kind === 'tools')
+  return last < 0 ? [...plan] : [...plan.slice(0, last), ...plan.slice(last + 1)]
 }
 
 /** A JSON object from a tool result, or null for anything else. */
@@ -163,8 +171,8 @@ function failedChecks(status: Record<string, unknown>): FailedCheck[] {
  * @param maxTurns - script length bound.
  */
 export function policyScript(input: PolicyInput, seed: number, salt: string, temperament: Temperament = TEMPERAMENT, maxTurns = 40): ScriptEntry[] {
-  const queue: PlanStep[] = [...input.plan]
   const random = streams(seed, salt)
+  const queue: PlanStep[] = input.authoring !== undefined && random.claim() < temperament.claimsEarly ? stoppedShort(input.plan) : [...input.plan]
   let authored: Opening | undefined
   let awaitingStatus = false
   let justAuthored = false

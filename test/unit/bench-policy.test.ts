@@ -57,7 +57,7 @@ describe('the scripted agent', () => {
   }
 
   it('asks for the governor status after a user-side message and repairs the failed check ids it reports', () => {
-    const script = policyScript(input, 1, 'case', { weakContract: 0, wrongRepair: 0, ignoresFeedback: 0 })
+    const script = policyScript(input, 1, 'case', { weakContract: 0, wrongRepair: 0, ignoresFeedback: 0, claimsEarly: 0 })
     expect(called(play(script[0]!, view(0, ['task'], ['user'])))).toContain('"strong"')
     expect(called(play(script[1]!, view(1, ['task', '{}'], ['user', 'tool'])))).toMatch(/^DONE/)
     expect(called(play(script[2]!, view(2, ['task', '{}', 'DONE', 'any wording at all'], ['user', 'tool', 'assistant', 'user'])))).toBe('reliability_status {}')
@@ -70,7 +70,7 @@ describe('the scripted agent', () => {
   })
 
   it('never asks for status where the governor is not offered, and reads a revision from the structured review', () => {
-    const script = policyScript(input, 1, 'case', { weakContract: 1, wrongRepair: 0, ignoresFeedback: 0 })
+    const script = policyScript(input, 1, 'case', { weakContract: 1, wrongRepair: 0, ignoresFeedback: 0, claimsEarly: 0 })
     const noStatus = ['reliability_begin']
     expect(called(play(script[0]!, view(0, ['task'], ['user'], noStatus)))).toContain('"weak"')
     const revised = status({ contract_id: null, review: { stage: 'evidence', decision: 'revised', feedback: 'check the port' }, message: 'prose' })
@@ -82,6 +82,15 @@ describe('the scripted agent', () => {
     const script = policyScript({ ...input, plan: [AUTHOR, act('fix'), act('ieg_record_information'), act('write_file')] }, 1, 'case')
     expect(called(play(script[0]!, view(0, ['task'], ['user'], ['write_file'])))).toBe('write_file {}')
     expect(called(play(script[1]!, view(1, ['task', 'ok'], ['user', 'tool'], ['write_file'])))).toMatch(/^DONE/)
+  })
+
+  it('claims done one planned call early at its seeded rate, only in a task with a contract', () => {
+    const plan = [AUTHOR, act('work'), act('last')]
+    const eager = { weakContract: 0, wrongRepair: 0, ignoresFeedback: 0, claimsEarly: 1 }
+    const tools = [...GOVERNED, 'work', 'last']
+    const turns = (script: ReturnType<typeof policyScript>): string[] => [0, 1, 2].map(index => called(play(script[index]!, view(index, ['task', '{}'], ['user', 'tool'], tools))))
+    expect(turns(policyScript({ ...input, plan }, 1, 'case', eager))).toEqual(['reliability_begin {"objective":"strong"}', 'work {}', 'DONE: the task is complete.'])
+    expect(turns(policyScript({ plan: plan.slice(1), reactions: input.reactions }, 1, 'case', eager))).toEqual(['work {}', 'last {}', 'DONE: the task is complete.'])
   })
 
   it('draws the same authoring decision for a seed in every arm', () => {
