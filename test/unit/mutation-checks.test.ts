@@ -138,12 +138,22 @@ describe('file checks', () => {
 
   it('a secret-like file is never quoted in evidence, only its size and hash', async () => {
     const equals = await run('file_equals', { path: 'config/.env', text: 'TOKEN=xyz' })
-    expect(equals.evidence).toBe(`config/.env differs from the expected text at character 6: ${withheld('TOKEN=abc\n')}, expected "xyz" (lengths 10 and 9)`)
+    expect(equals.evidence).toBe(`config/.env differs from the expected text (9 characters): ${withheld('TOKEN=abc\n')}`)
     const json = await run('json_equals', { path: 'secrets.json', pointer: '/token', value: 'guess' })
     expect(json.evidence).toBe(`secrets.json#/token is ${withheld('"s3cr3t-value"')}, expected "guess"`)
     const broken = await run('json_equals', { path: 'broken/secrets.json', pointer: '/token', value: 'guess' })
     expect(broken.evidence).toBe(`broken/secrets.json is not unambiguous JSON: ${withheld(files['broken/secrets.json'] as string)}`)
     for (const result of [equals, json, broken]) expect(result.evidence).not.toContain('s3cr3t')
+  })
+
+  it('a secret-like file never tells a guesser how much of a guess was right, or its JSON structure', async () => {
+    const evidence = async (kind: string, args: Record<string, unknown>): Promise<string> => (await run(kind, args)).evidence
+    expect(await evidence('file_equals', { path: 'config/.env', text: 'TOKEN=abd\n' })).toBe(await evidence('file_equals', { path: 'config/.env', text: 'XOKEN=abd\n' }))
+    expect(await evidence('file_not_contains', { path: 'config/.env', text: 'abc' })).toBe('config/.env still contains "abc" (position withheld: secret-like file)')
+    expect(await evidence('file_not_contains', { path: 'README.md', text: 'Hello' })).toBe('README.md still contains "Hello" at character 8')
+    const missing = await evidence('json_equals', { path: 'secrets.json', pointer: '/token/inner', value: 'guess' })
+    expect(missing).toBe(`secrets.json: /token/inner does not resolve; ${withheld(files['secrets.json'] as string)}`)
+    expect(missing).not.toContain('string')
   })
 })
 

@@ -23,6 +23,7 @@ describe('configured protected paths', () => {
   it('refuse empty and blank entries', () => {
     expect(parseProtectedPath('')).toBe('must not be empty')
     expect(parseProtectedPath('   ')).toBe('must not be empty')
+    for (const padded of [' .git', '.git ', '\t.git']) expect(parseProtectedPath(padded)).toBe('must not start or end with whitespace (it would match no real path)')
   })
 
   it('refuse absolute, home-relative and drive-letter paths', () => {

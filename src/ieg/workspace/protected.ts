@@ -27,6 +27,7 @@ export interface ProtectionRules {
  */
 export function parseProtectedPath(raw: string): ProtectedEntry | string {
   if (raw.trim() === '') return 'must not be empty'
+  if (raw !== raw.trim()) return 'must not start or end with whitespace (it would match no real path)'
   if (raw.startsWith('/') || raw.startsWith('~') || /^[A-Za-z]:/.test(raw)) return 'must be relative (it is matched inside the workspace at any depth)'
   if (raw.includes('\\') || raw.includes('\0')) return 'must use / as the separator and hold no NUL'
   const segments = raw.split('/').filter(segment => segment !== '' && segment !== '.')

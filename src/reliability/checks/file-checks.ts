@@ -74,9 +74,8 @@ export async function fileNotContains(args: CheckArgs, ctx: EvaluationContext): 
   const path = pathOf(args)
   const search = await indexIn(path, textOf(args), ctx)
   if ('unreadable' in search) return search.unreadable
-  return search.found < 0
-    ? { passed: true, evidence: `${path} does not contain ${quote(textOf(args))}` }
-    : { passed: false, evidence: `${path} still contains ${quote(textOf(args))} at character ${search.found}` }
+  if (search.found < 0) return { passed: true, evidence: `${path} does not contain ${quote(textOf(args))}` }
+  return { passed: false, evidence: `${path} still contains ${quote(textOf(args))}${ctx.isSecret(path) ? ' (position withheld: secret-like file)' : ` at character ${search.found}`}` }
 }
 
 /** Pass iff the file's complete decoded text equals the expected text. */
@@ -86,10 +85,11 @@ export async function fileEquals(args: CheckArgs, ctx: EvaluationContext): Promi
   if (read.kind !== 'text') return unreadable(path, read)
   const expected = textOf(args)
   if (read.text === expected) return { passed: true, evidence: `${path} equals the expected ${expected.length} characters` }
+  // Where a secret-like file first differs would tell a guesser how much of its guess was right.
+  if (ctx.isSecret(path)) return { passed: false, evidence: `${path} differs from the expected text (${expected.length} characters): ${withheld(read.text)}` }
   let at = 0
   while (at < read.text.length && at < expected.length && read.text[at] === expected[at]) at += 1
-  const found = ctx.isSecret(path) ? withheld(read.text) : `found ${quote(read.text.slice(at, at + 40))}`
-  return { passed: false, evidence: `${path} differs from the expected text at character ${at}: ${found}, expected ${quote(expected.slice(at, at + 40))} (lengths ${read.text.length} and ${expected.length})` }
+  return { passed: false, evidence: `${path} differs from the expected text at character ${at}: found ${quote(read.text.slice(at, at + 40))}, expected ${quote(expected.slice(at, at + 40))} (lengths ${read.text.length} and ${expected.length})` }
 }
 
 /** Pass iff the file is unambiguous JSON and the value at the pointer canonically equals the expected value. */
@@ -101,7 +101,8 @@ export async function jsonEquals(args: CheckArgs, ctx: EvaluationContext): Promi
   const parsed = parseStrictJson(read.text)
   if (!parsed.ok) return { passed: false, evidence: `${path} is not unambiguous JSON: ${ctx.isSecret(path) ? withheld(read.text) : parsed.reason}` }
   const found = resolvePointer(parsed.value, pointer)
-  if (!found.found) return { passed: false, evidence: `${path}: ${found.reason}` }
+  // A pointer failure names members and value types, which a secret-like file must not show.
+  if (!found.found) return { passed: false, evidence: `${path}: ${ctx.isSecret(path) ? `${pointer} does not resolve; ${withheld(read.text)}` : found.reason}` }
   const actual = canonicalJson(found.value)
   const expected = canonicalJson(args.value as JsonValue)
   return actual === expected
