@@ -144,7 +144,7 @@ export const IegSchema: Schema<IegConfig> = Schema.object({
       maxAlternatives: Schema.natural().min(1).max(256).default(16).description('Most possible values a word or directory keeps before it counts as unknown.'),
       maxCommandBytes: Schema.natural().min(256).max(1024 * 1024).default(64 * 1024).description('Longer command text is opaque without parsing.'),
       cacheEntries: Schema.natural().min(0).max(100000).default(512).description('Analyses kept per mount, keyed by command text and directory.'),
-      maxGlobEntries: Schema.natural().min(10).max(1000000).default(2000).description('Most directory entries read to expand a glob that could reach a protected path.'),
+      maxGlobEntries: Schema.natural().min(10).max(1000000).default(2000).description('Most paths a glob that could reach a protected path may match at one level of its expansion; with more it is treated as reaching one.'),
     }),
     overlap: Schema.object({
       directories: Schema.array(Schema.string()).default(['.', 'docs'])

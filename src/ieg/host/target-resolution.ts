@@ -121,13 +121,12 @@ async function danglingLink(fs: FileSystem, path: string, signal?: AbortSignal):
  * Expand an absolute glob pattern against the directory tree.
  * @param fs - `ctx.fs`.
  * @param pattern - an absolute pattern without unknown expansions.
- * @param glob - `loose`: globs may match dot files and ignore case; `maxEntries` bounds the entries read.
+ * @param glob - `loose`: globs may match dot files and ignore case; `maxEntries` bounds the matches at each level (entries that do not match cannot be targets).
  * @param signal - cancels listing.
  * @returns the matching absolute paths, or null when the bound was reached.
  */
 export async function expandGlob(fs: FileSystem, pattern: Pattern, glob: { loose: boolean, caseInsensitive: boolean, maxEntries: number }, signal?: AbortSignal): Promise<string[] | null> {
   let paths = ['/']
-  let read = 0
   for (const segment of segmentsOf(pattern)) {
     const text = literalOf(segment)
     if (text !== null) {
@@ -140,10 +139,8 @@ export async function expandGlob(fs: FileSystem, pattern: Pattern, glob: { loose
       const target = await fs.resolve(path, options(signal))
       const info = await fs.stat(target, signal)
       if (info?.type !== 'directory') continue
-      const entries = await fs.listDir(target, signal)
-      read += entries.length
-      if (read > glob.maxEntries) return null
-      for (const entry of entries) if (matcher.test(entry.name)) next.push(posix.join(path, entry.name))
+      for (const entry of await fs.listDir(target, signal)) if (matcher.test(entry.name)) next.push(posix.join(path, entry.name))
+      if (next.length > glob.maxEntries) return null
     }
     paths = next
   }
