@@ -55,8 +55,8 @@ export interface BenchCase {
   readonly wants: readonly CheckPattern[]
   /** The user does not want the task done as asked and rejects any contract for it. */
   readonly userRejects?: true
-  /** Every governed trial meets an `ieg` gate: a trial where no failed result carries a gate's reason never reached it. */
-  readonly gated?: true
+  /** Which trials meet an `ieg` gate in the governed arms, by their seeded choices: such a trial where no failed result carries a gate's reason never reached it. */
+  readonly gated?: (choices: Trial['choices']) => boolean
   arrange(random: Random): Trial
   /** The intended world state, read from the workspace and tool log after the run; independent of any contract. */
   oracle(workspace: string, log: readonly ToolLogEntry[]): Promise<boolean>

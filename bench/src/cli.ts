@@ -10,10 +10,10 @@ import { join } from 'node:path'
 import { createProfile, PROJECT_ROOT, readSessionLogs, runTask, SCRIPTED_USER_BUNDLE, type Profile } from '../../test/support/dsh-profile.ts'
 import { startModelServer } from '../../test/support/model-server.ts'
 import type { BenchCase } from './cases.ts'
-import { CLAIM, policyScript, seeded } from './policy.ts'
+import { policyScript, worldRandom } from './policy.ts'
 import { draftSystemPrompt } from '../../lib/reliability/authoring/draft-prompt.js'
 import type { ScriptedUserAnswer } from '../../scripts/scripted-user/index.js'
-import { auxiliaryRoute, governedIegConfig, governedReliabilityConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
+import { auxiliaryRoute, claimedIn, governedIegConfig, governedReliabilityConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
 
 const FIXTURE = join(PROJECT_ROOT, 'bench/fixtures/bench-tools')
 
@@ -41,7 +41,7 @@ export async function createCliProfiles(dsh: string, tarball: string): Promise<C
  * @param reviewAnswers - the reviewing user's answers from the in-process trial of the same seed, replayed in order.
  */
 export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, arm: Arm, seed: number, reviewAnswers: readonly ScriptedUserAnswer[]): Promise<TrialResult> {
-  const trial = benchCase.arrange(seeded(seed))
+  const trial = benchCase.arrange(worldRandom(seed, benchCase.id))
   const { workspace, cleanup } = await layOut(trial)
   const profile = arm === 'baseline' ? profiles.baseline : profiles.governed
   const patchFile = `${workspace}.patch.yml`
@@ -56,7 +56,7 @@ export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, a
     const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile, env: { DSHG_SCRIPTED_ANSWERS: answersFile } })
     if (result.code !== 0) throw new Error(`dsh exited ${String(result.code)} in ${benchCase.id}/${arm}: ${result.stderr.slice(-2000)}`)
     const log = (await readSessionLogs(profile.home)).find(entry => !before.has(entry.path))
-    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events: log?.events ?? [], claimed: result.stdout.includes(CLAIM), modelCalls: server.requests.length }, reviewAnswers)
+    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events: log?.events ?? [], claimed: claimedIn(log?.events ?? []), modelCalls: server.requests.length }, reviewAnswers)
   } finally {
     await server.close()
     await rm(patchFile, { force: true })

@@ -44,7 +44,8 @@ export const isFalseCertification = (result: TrialResult): boolean => result.out
  * not certify it). A governed trial is right when it did not claim falsely,
  * certified only a passing world, exhausted only a failing one, abstained
  * only where the case needs a human or the world fails, left no contract
- * open, and, for gate cases (`none`), kept the oracle passing. A baseline
+ * open, opened one where the case expects a governed outcome, and, for gate
+ * cases (`none`), kept the oracle passing. A baseline
  * trial is right when its claim matches the oracle; where the outcome needs
  * human judgment (`abstained`) the oracle checks only the checkable part, so
  * a baseline trial is right when it does not claim.
@@ -57,7 +58,7 @@ export function asExpected(result: TrialResult): boolean {
     case 'abstained': return result.expected === 'abstained' || !result.oracle
     case 'certified': return result.expected !== 'abstained'
     case 'open': return false
-    default: return result.expected === 'none' ? result.oracle : result.expected !== 'abstained'
+    default: return result.expected === 'none' && result.oracle
   }
 }
 
@@ -78,7 +79,7 @@ export function armMetrics(results: readonly TrialResult[]): ArmMetrics {
     exhausted: count(result => result.outcome === 'exhausted'),
     abstained: count(result => result.outcome === 'abstained'),
     falseCertifications: count(isFalseCertification),
-    coveredFalseCertifications: count(result => isFalseCertification(result) && result.covered === true),
+    coveredFalseCertifications: count(result => isFalseCertification(result) && result.covered === true && !result.unwanted),
     weakContracts: count(result => result.covered === false),
     falseExhaustions: count(result => result.outcome === 'exhausted' && result.oracle),
     falseAbstentions: count(result => result.outcome === 'abstained' && result.oracle && result.expected !== 'abstained'),

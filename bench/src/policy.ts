@@ -39,19 +39,31 @@ export function act(name: string, args: Record<string, unknown> = {}): ScriptedT
   return { kind: 'tools', calls: [{ id: `bench_${callCounter}`, name, arguments: args }] }
 }
 
+/** A tool result as a transcript entry carries it. */
+interface ToolResultView {
+  readonly text: string
+  /** Whether the call failed: the in-process block's flag; on the wire, whose tool messages carry no flag, the host's "Error" prefix. */
+  readonly failed: boolean
+}
+
 /**
- * The text of a tool result as a transcript shows it: the in-process adapter
- * renders a result block as JSON, the wire carries the text itself.
+ * A tool result as a transcript shows it: the in-process adapter renders a
+ * result block as JSON, the wire carries the text itself.
  * @param message - one transcript entry.
  */
-export function toolResultText(message: string): string {
+export function toolResult(message: string): ToolResultView {
   try {
-    const block = JSON.parse(message) as { type?: string, content?: Array<{ type: string, text?: string }> }
-    if (block.type === 'tool-result' && Array.isArray(block.content)) return block.content.map(part => part.text ?? '').join('')
+    const block = JSON.parse(message) as { type?: string, isError?: boolean, content?: Array<{ type: string, text?: string }> }
+    if (block.type === 'tool-result' && Array.isArray(block.content)) return { text: block.content.map(part => part.text ?? '').join(''), failed: block.isError === true }
   } catch {
     // Not a rendered block: the wire's plain text.
   }
-  return message
+  return { text: message, failed: /^Error\b/.test(message) }
+}
+
+/** The text of a tool result as a transcript shows it. */
+export function toolResultText(message: string): string {
+  return toolResult(message).text
 }
 
 /** A failed check as the governor's status reports it. */
@@ -131,6 +143,16 @@ function streams(seed: number, salt: string): { authoring: Random, repair: Rando
   return { authoring: seeded(base ^ 0x1), repair: seeded(base ^ 0x2), feedback: seeded(base ^ 0x3), claim: seeded(base ^ 0x4) }
 }
 
+/**
+ * The random source of a trial's world (the case's seeded choices of defect),
+ * derived from the seed and the case id like the agent's streams.
+ * @param seed - the trial seed.
+ * @param caseId - the case.
+ */
+export function worldRandom(seed: number, caseId: string): Random {
+  return seeded(hash(`${caseId}:world:${seed}`))
+}
+
 /** The plan without its last planned tool call: the agent believes it is done one step early. */
 function stoppedShort(plan: readonly PlanStep[]): PlanStep[] {
   const last = plan.findLastIndex(step => typeof step !== 'function' && step.kind === 'tools')
@@ -146,9 +168,6 @@ function jsonResult(text: string): Record<string, unknown> | null {
     return null
   }
 }
-
-/** The host renders a failed tool call as a result that starts with "Error". */
-const isError = (result: string): boolean => /^Error\b/.test(result)
 
 /** Failed checks of the latest attempt in a `reliability_status` result. */
 function failedChecks(status: Record<string, unknown>): FailedCheck[] {
@@ -215,15 +234,15 @@ export function policyScript(input: PolicyInput, seed: number, salt: string, tem
   const respond = (view: ScriptedRequestView): ScriptedTurn => {
     const role = view.roles.at(-1)
     if (role === 'tool') {
-      const result = toolResultText(view.transcript.at(-1) ?? '')
+      const { text: result, failed } = toolResult(view.transcript.at(-1) ?? '')
       const json = jsonResult(result)
       if (awaitingStatus) {
         awaitingStatus = false
         const reply = json === null ? null : afterStatus(json)
         if (reply !== null) return reply
-      } else if (isError(result) && justAuthored && authored !== input.authoring?.strong && input.authoring !== undefined) {
+      } else if (failed && justAuthored && authored !== input.authoring?.strong && input.authoring !== undefined) {
         queue.unshift(author(input.authoring.strong))
-      } else if (isError(result)) {
+      } else if (failed) {
         queue.unshift(...(input.reactions.refused?.(result) ?? []))
       } else if (json !== null && json['contract_id'] === null && typeof json['review'] === 'object' && json['review'] !== null) {
         queue.unshift(...afterReview(json['review'] as { decision?: unknown }))
@@ -239,7 +258,11 @@ export function policyScript(input: PolicyInput, seed: number, salt: string, tem
   const planned = (view: ScriptedRequestView): ScriptedTurn => {
     for (;;) {
       const step = queue.shift() ?? { kind: 'text', text: CLAIM }
-      if (typeof step === 'function') return step(view.transcript)
+      if (typeof step === 'function') {
+        const decided = step(view.transcript)
+        if (offered(view, decided)) return decided
+        continue
+      }
       if (step.kind !== 'author') {
         if (offered(view, step)) return step
         continue

@@ -18,7 +18,7 @@ import SandboxPolicyService from '@deepseek-ai/dsh-sandbox-policy'
 import { createAgent, mountHost, runTurn, scriptAuxiliaryModel, scriptModel, type PluginModule } from '../../test/support/host.ts'
 import type { ScriptedUserAnswer } from '../../scripts/scripted-user/index.js'
 import type { BenchCase, ToolLogEntry, Trial } from './cases.ts'
-import { CLAIM, policyScript, seeded } from './policy.ts'
+import { CLAIM, policyScript, worldRandom } from './policy.ts'
 import { missingChecks, reviewAnswer, type ReviewQuestion, type StatedCheck } from './reviewer.ts'
 
 /** The host's process services, as the installed CLI mounts them (verifier profiles run through them). */
@@ -50,8 +50,12 @@ export interface TrialResult {
   readonly oracle: boolean
   /** The governor's terminal outcome, `open` for an unsettled contract, `none` without one. */
   readonly outcome: string
-  /** Whether the contract that opened checks everything the task asks (never, for a task the user does not want); null when none opened. */
+  /** Whether the contract that opened checks everything the task asks; null when none opened. */
   readonly covered: boolean | null
+  /** The user did not want the task done as asked (a certification of it is reported apart). */
+  readonly unwanted: boolean
+  /** The trial's choices make it meet an `ieg` gate in the governed arms. */
+  readonly gated: boolean
   readonly modelCalls: number
   readonly toolCalls: number
   /** Failed tool results, by who decided: the `ieg` row's gates or anything else (the host, the tool). */
@@ -134,6 +138,12 @@ export interface Observed {
 /** A failed result carries an `ieg` gate's reason (a deny, or an ask the host could not put to anyone) when a line starts with "IEG". */
 const byIeg = (text: string): boolean => /^(Error: )?IEG /m.test(text)
 
+/** Whether the agent's last message in a session log claims completion (both harnesses score the log). */
+export function claimedIn(events: Observed['events']): boolean {
+  const last = events.filter(event => event.type === 'assistant/message').at(-1)
+  return last !== undefined && JSON.stringify(last.data).includes(CLAIM)
+}
+
 /** Texts of the failed tool results in a session log. */
 function failedResults(events: Observed['events']): string[] {
   return events.filter(event => event.type === 'tool/result').flatMap((event) => {
@@ -160,7 +170,9 @@ export async function scoreTrial(benchCase: BenchCase, arm: Arm, seed: number, t
     claimed: observed.claimed,
     oracle: await benchCase.oracle(workspace, await toolLog(workspace)),
     outcome: terminal === undefined ? (opened ? 'open' : 'none') : String((terminal.data as { outcome: string }).outcome),
-    covered: contract === undefined ? null : benchCase.userRejects !== true && missingChecks((contract.data as { checks: StatedCheck[] }).checks, benchCase.wants).length === 0,
+    covered: contract === undefined ? null : missingChecks((contract.data as { checks: StatedCheck[] }).checks, benchCase.wants).length === 0,
+    unwanted: benchCase.userRejects === true,
+    gated: benchCase.gated?.(trial.choices) === true,
     modelCalls: observed.modelCalls,
     toolCalls: observed.events.filter(event => event.type === 'tool/call').length,
     refusals: { ieg: failed.filter(byIeg).length, other: failed.filter(text => !byIeg(text)).length },
@@ -191,7 +203,7 @@ export const BUILT_ROWS: BundleRows = { reliability: reliability as unknown as P
  * @param rows - the bundle's rows.
  */
 export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: number, rows: BundleRows = BUILT_ROWS): Promise<TrialResult> {
-  const trial = benchCase.arrange(seeded(seed))
+  const trial = benchCase.arrange(worldRandom(seed, benchCase.id))
   const { workspace, cleanup } = await layOut(trial)
   const user = reviewingUser(benchCase)
   const plugins: Array<readonly [PluginModule, unknown]> = [...SANDBOX_SERVICES, [benchTools as unknown as PluginModule, { shell: true }]]
@@ -204,8 +216,7 @@ export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: nu
     const agent = createAgent(host.ctx, `${benchCase.id}-${arm}-${seed}`, workspace)
     await runTurn(agent, trial.task)
     const events = agent.session.events
-    const finalText = events.filter(event => event.type === 'assistant/message').map(event => JSON.stringify(event.data)).at(-1) ?? ''
-    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events, claimed: finalText.includes(CLAIM), modelCalls: adapter.requests.length }, user.answers)
+    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events, claimed: claimedIn(events), modelCalls: adapter.requests.length }, user.answers)
   } finally {
     await host.dispose()
     await cleanup()

@@ -75,11 +75,13 @@ describe('the scripted agent', () => {
     expect(called(play(script[0]!, view(0, ['task'], ['user'], noStatus)))).toContain('"weak"')
     const revised = status({ contract_id: null, review: { stage: 'evidence', decision: 'revised', feedback: 'check the port' }, message: 'prose' })
     expect(called(play(script[1]!, view(1, ['task', revised], ['user', 'tool'], noStatus)))).toContain('"strong"')
-    expect(called(play(script[2]!, view(2, ['task', 'steer'], ['user', 'user'], noStatus)))).toMatch(/^DONE/)
+    const refused = JSON.stringify({ type: 'tool-result', content: [{ type: 'text', text: 'no contract: any wording' }], isError: true })
+    expect(called(play(script[2]!, view(2, ['task', refused], ['user', 'tool'], noStatus)))).toMatch(/^DONE/)
+    expect(called(play(script[3]!, view(3, ['task', 'steer'], ['user', 'user'], noStatus)))).toMatch(/^DONE/)
   })
 
   it('leaves out planned calls of tools the request does not offer, as in the baseline', () => {
-    const script = policyScript({ ...input, plan: [AUTHOR, act('fix'), act('ieg_record_information'), act('write_file')] }, 1, 'case')
+    const script = policyScript({ ...input, plan: [AUTHOR, act('fix'), () => act('reliability_begin'), act('ieg_record_information'), act('write_file')] }, 1, 'case')
     expect(called(play(script[0]!, view(0, ['task'], ['user'], ['write_file'])))).toBe('write_file {}')
     expect(called(play(script[1]!, view(1, ['task', 'ok'], ['user', 'tool'], ['write_file'])))).toMatch(/^DONE/)
   })

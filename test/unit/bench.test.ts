@@ -6,7 +6,7 @@ import { evidenceSvg, matrixTotals } from '../../bench/src/report.ts'
 import { perfSvg } from '../../bench/src/perf/report.ts'
 import type { TrialResult } from '../../bench/src/trial.ts'
 
-const trial = (overrides: Partial<TrialResult>): TrialResult => ({ caseId: 'c', arm: 'governed', seed: 1, choices: {}, expected: 'certified', claimed: true, oracle: true, outcome: 'certified', covered: true, modelCalls: 3, toolCalls: 2, refusals: { ieg: 0, other: 0 }, reviewAnswers: [], ...overrides })
+const trial = (overrides: Partial<TrialResult>): TrialResult => ({ caseId: 'c', arm: 'governed', seed: 1, choices: {}, expected: 'certified', claimed: true, oracle: true, outcome: 'certified', covered: true, unwanted: false, gated: false, modelCalls: 3, toolCalls: 2, refusals: { ieg: 0, other: 0 }, reviewAnswers: [], ...overrides })
 
 describe('benchmark metrics', () => {
   it('count false completions and certifications against the oracle', () => {
@@ -21,15 +21,18 @@ describe('benchmark metrics', () => {
     expect(deviations([trial({ outcome: 'exhausted', seed: 42 }), trial({ arm: 'baseline', outcome: 'none', oracle: false })])).toEqual([{ caseId: 'c', arm: 'governed', seed: 42, expected: 'an outcome consistent with the oracle', got: 'exhausted, oracle pass, claimed, covering contract', choices: {} }])
     expect(asExpected(trial({ outcome: 'exhausted', claimed: false, oracle: false }))).toBe(true)
     expect(asExpected(trial({ outcome: 'open', claimed: false }))).toBe(false)
+    expect(asExpected(trial({ outcome: 'none', claimed: false, covered: null }))).toBe(false)
   })
 
   it('total false certifications by contract coverage and the weak ones review prevented', () => {
     const weak = { oracle: false, covered: false } as const
-    const gate = { caseId: 'gate', outcome: 'none', claimed: false, covered: null }
-    expect(matrixTotals([trial(weak), trial(weak), trial({ ...weak, arm: 'reviewed' }), trial({ arm: 'reviewed', oracle: false }), trial({ arm: 'baseline', outcome: 'none', oracle: false }), trial(gate), trial({ ...gate, seed: 2, refusals: { ieg: 1, other: 0 } })], new Set(['gate']))).toEqual({
+    const gate = { caseId: 'gate', outcome: 'none', claimed: false, covered: null, gated: true }
+    const unwanted = trial({ oracle: false, unwanted: true })
+    expect(matrixTotals([trial(weak), trial(weak), trial({ ...weak, arm: 'reviewed' }), trial({ arm: 'reviewed', oracle: false }), trial({ arm: 'baseline', outcome: 'none', oracle: false }), trial(gate), trial({ ...gate, seed: 2, refusals: { ieg: 1, other: 0 } }), unwanted])).toEqual({
       coveredFalseCertifications: 1,
       weakFalseCertifications: { governed: 2, reviewed: 1 },
       reviewPrevented: 1,
+      unwantedCertifications: { governed: 1, reviewed: 0 },
       unexplainedFalseCompletions: 1,
       baselineFalseCompletions: 1,
       gateNotReached: ['gate (governed, seed 1)'],
