@@ -31,7 +31,7 @@ for (const [label, prefixes] of CORES) {
   const uncovered = statuses.filter(status => status === 'NoCoverage').length
   const scored = detected + survived + uncovered
   all = { total: all.total + scored, detected: all.detected + detected, survived: all.survived + survived, uncovered: all.uncovered + uncovered }
-  rows.push(`| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${scored === 0 ? 'n/a' : `${(detected / scored * 100).toFixed(1)}%`} |`)
+  rows.push(scored === 0 ? `| ${label} | not mutated in this run | | | | |` : `| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${(detected / scored * 100).toFixed(1)}% |`)
 }
 rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% |`)
 const text = `Stryker (\`npm run mutation\`, vitest runner over the unit tier, run ${new Date().toISOString()}):\n\n${rows.join('\n')}\n`
