@@ -13,7 +13,7 @@ import type { BenchCase } from './cases.ts'
 import { policyScript, worldRandom } from './policy.ts'
 import { draftSystemPrompt } from '../../lib/reliability/authoring/draft-prompt.js'
 import type { ScriptedUserAnswer } from '../../scripts/scripted-user/index.js'
-import { auxiliaryRoute, claimedIn, governedIegConfig, governedReliabilityConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
+import { auxiliaryRoute, governedIegConfig, governedReliabilityConfig, layOut, scoreTrial, type Arm, type TrialResult } from './trial.ts'
 
 const FIXTURE = join(PROJECT_ROOT, 'bench/fixtures/bench-tools')
 
@@ -56,7 +56,7 @@ export async function runTrialCli(profiles: CliProfiles, benchCase: BenchCase, a
     const result = await runTask(profile, trial.task, { cwd: workspace, baseURL: server.baseURL, patchFile, env: { DSHG_SCRIPTED_ANSWERS: answersFile } })
     if (result.code !== 0) throw new Error(`dsh exited ${String(result.code)} in ${benchCase.id}/${arm}: ${result.stderr.slice(-2000)}`)
     const log = (await readSessionLogs(profile.home)).find(entry => !before.has(entry.path))
-    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events: log?.events ?? [], claimed: claimedIn(log?.events ?? []), modelCalls: server.requests.length }, reviewAnswers)
+    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events: log?.events ?? [], modelCalls: server.requests.length }, reviewAnswers)
   } finally {
     await server.close()
     await rm(patchFile, { force: true })

@@ -181,8 +181,9 @@ function failedChecks(status: Record<string, unknown>): FailedCheck[] {
  * user side (the task aside) it asks `reliability_status`, when offered, and
  * reacts to that structured state: a certification, an exhaustion, or failed
  * check ids to repair; a contract tool's structured review decision; a tool's
- * error (a refused contract of its own is rewritten as the strong one, once). Seeded temperament decides weak contracts, wrong repairs and ignored
- * feedback.
+ * failure (a refused contract of its own is rewritten as the strong one,
+ * once). Seeded temperament decides weak contracts, wrong repairs, ignored
+ * feedback and claiming done a step early.
  * @param input - the trial's plan, reactions and authoring options.
  * @param seed - the trial seed.
  * @param salt - the case id, mixed into the seed.

@@ -131,7 +131,6 @@ export async function toolLog(workspace: string): Promise<ToolLogEntry[]> {
 /** What a run left behind, as both harnesses observe it. */
 export interface Observed {
   readonly events: ReadonlyArray<{ readonly type: string, readonly data: unknown }>
-  readonly claimed: boolean
   readonly modelCalls: number
 }
 
@@ -139,7 +138,7 @@ export interface Observed {
 const byIeg = (text: string): boolean => /^(Error: )?IEG /m.test(text)
 
 /** Whether the agent's last message in a session log claims completion (both harnesses score the log). */
-export function claimedIn(events: Observed['events']): boolean {
+function claimedIn(events: Observed['events']): boolean {
   const last = events.filter(event => event.type === 'assistant/message').at(-1)
   return last !== undefined && JSON.stringify(last.data).includes(CLAIM)
 }
@@ -167,7 +166,7 @@ export async function scoreTrial(benchCase: BenchCase, arm: Arm, seed: number, t
     seed,
     choices: trial.choices,
     expected: trial.expected,
-    claimed: observed.claimed,
+    claimed: claimedIn(observed.events),
     oracle: await benchCase.oracle(workspace, await toolLog(workspace)),
     outcome: terminal === undefined ? (opened ? 'open' : 'none') : String((terminal.data as { outcome: string }).outcome),
     covered: contract === undefined ? null : missingChecks((contract.data as { checks: StatedCheck[] }).checks, benchCase.wants).length === 0,
@@ -216,7 +215,7 @@ export async function runTrialInProcess(benchCase: BenchCase, arm: Arm, seed: nu
     const agent = createAgent(host.ctx, `${benchCase.id}-${arm}-${seed}`, workspace)
     await runTurn(agent, trial.task)
     const events = agent.session.events
-    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events, claimed: claimedIn(events), modelCalls: adapter.requests.length }, user.answers)
+    return await scoreTrial(benchCase, arm, seed, trial, workspace, { events, modelCalls: adapter.requests.length }, user.answers)
   } finally {
     await host.dispose()
     await cleanup()
