@@ -154,6 +154,14 @@ describe('a bad configuration', () => {
     expect(JSON.stringify(system)).not.toContain('Information environment governance')
     expect(JSON.stringify(adapter.requests[0]!.messages)).toContain('IEG inert: configuration refused')
   })
+
+  it('refuses a protected path padded with whitespace, naming its key path, instead of protecting nothing', async () => {
+    const host = await iegHost(cleanups, { workspace: { protectedPaths: [' .git'] } }, { '.git/config': '[core]\n' })
+    scriptModel(host.ctx, [call('ieg_status'), say('ok')])
+    const agent = createAgent(host.ctx, 'padded', host.workspace)
+    await runTurn(agent, 'status')
+    expect(JSON.parse(toolResults(agent)[0]!.text)).toMatchObject({ mounted: false, configError: expect.stringContaining('$.workspace.protectedPaths[0] must not start or end with whitespace') })
+  })
 })
 
 describe('the diagnostics mirror', () => {

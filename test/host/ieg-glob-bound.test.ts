@@ -4,6 +4,8 @@
  * directory is judged on those, and one that matches more than the bound is
  * refused as if it could reach a protected path.
  */
+import { symlink } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { createAgent, runTurn, scriptModel } from '../support/host.ts'
@@ -25,5 +27,14 @@ describe('glob expansion under workspace.shellAnalysis.maxGlobEntries', () => {
     const [few, many] = toolResults(agent)
     expect(few).toMatchObject({ isError: false })
     expect(many).toMatchObject({ isError: true, text: expect.stringContaining('matches more than 10 entries (workspace.shellAnalysis.maxGlobEntries)') })
+  })
+
+  it('still follows a matching link in a large directory into the protected path', async () => {
+    const host = await iegHost(cleanups, { workspace: { shellAnalysis: { maxGlobEntries: 10 } } }, { ...BIG, '.git/config': '[core]\n' }, { realTools: true })
+    await symlink(join(host.workspace, '.git/config'), join(host.workspace, 'big/report-1.tmp'))
+    scriptModel(host.ctx, [bash('echo hacked > big/report-$$.tmp'), say('done')])
+    const agent = createAgent(host.ctx, 'glob-link', host.workspace)
+    await runTurn(agent, 'write a report')
+    expect(toolResults(agent)[0]).toMatchObject({ isError: true, text: expect.stringContaining('.git') })
   })
 })
