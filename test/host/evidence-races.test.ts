@@ -6,7 +6,7 @@
  * records nothing.
  */
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -114,6 +114,19 @@ describe('verification in a session', () => {
     expect(JSON.stringify(attempt)).toContain('content withheld (secret-like file;')
     const everything = JSON.stringify(agent.session.events) + JSON.stringify(adapter.requests)
     expect(everything).not.toContain('hunter2')
+  })
+
+  it('never quotes a secret-like file read through a link with an innocent name', async () => {
+    await writeFile(join(workspace, '.env'), 'API_TOKEN=hunter2-very-secret\n')
+    await symlink(join(workspace, '.env'), join(workspace, 'notes.txt'))
+    const mounted = await mountHost({ fs: true, plugins: [[reliability, { contractReview: { mode: 'off' } }]] })
+    cleanups.push(() => mounted.dispose())
+    const checks = [{ id: 'k1', kind: 'file_equals', path: 'notes.txt', text: 'API_TOKEN=expected\n' }, { id: 'k2', kind: 'json_equals', path: 'notes.txt', pointer: '', value: 1 }]
+    const adapter = scriptModel(mounted.ctx, [call('reliability_begin', contract(checks)), call('reliability_verify'), say('done'), say('still not')])
+    const agent = createAgent(mounted.ctx, 'secret-link', workspace)
+    await runTurn(agent, 'check the notes')
+    expect(JSON.stringify(agent.session.events.find(event => event.type === 'reliability/attempt'))).toContain('content withheld (secret-like file;')
+    expect(JSON.stringify(agent.session.events) + JSON.stringify(adapter.requests)).not.toContain('hunter2')
   })
 
   it('records nothing for a verification aborted while it reads', async () => {

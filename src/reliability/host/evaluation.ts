@@ -27,12 +27,15 @@ const NO_WORKSPACE: WorkspacePort = {
  */
 export function evaluateContract(ctx: Context, agent: Agent, contract: ContractRecord, config: ReliabilityConfig, governorTools: ReadonlySet<string>, signal?: AbortSignal): Promise<CheckResultRecord[]> {
   const cwd = agent.session.header.cwd
+  const port = cwd === undefined ? undefined : workspacePort(ctx.fs, cwd, { maxFileBytes: config.maxFileBytes, maxAttemptBytes: config.evidence.maxAttemptBytes, maxConcurrentReads: config.evidence.maxConcurrentReads }, signal)
+  const secret = secretFileMatcher(config.evidence.secretFiles)
   return evaluateChecks(contract.checks, {
-    workspace: cwd === undefined ? NO_WORKSPACE : workspacePort(ctx.fs, cwd, { maxFileBytes: config.maxFileBytes, maxAttemptBytes: config.evidence.maxAttemptBytes, maxConcurrentReads: config.evidence.maxConcurrentReads }, signal),
+    workspace: port ?? NO_WORKSPACE,
     events: agent.session.events,
     startedAtSeq: contract.startedAtSeq,
     governorTools,
-    isSecret: secretFileMatcher(config.evidence.secretFiles),
+    // A link with an innocent name is judged by the file it reaches.
+    isSecret: path => secret(path) || secret(port?.resolvedPath(path) ?? path),
     verifierReceipts: new Map(sealProfiles(config.codeVerificationProfiles).map(profile => [profile.id, profile.receipt])),
   })
 }

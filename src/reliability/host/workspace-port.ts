@@ -59,6 +59,12 @@ function sameEntries(before: ReadonlyArray<FsPathInfo | undefined>, after: Reado
   return before.length === after.length && before.every((entry, index) => entry?.version === after[index]?.version && entry?.type === after[index]?.type)
 }
 
+/** A workspace port that also says where each path it read resolved to. */
+export interface ResolvingWorkspacePort extends WorkspacePort {
+  /** The workspace-relative path a read of `path` resolved to (through links), once it was read inside the workspace. */
+  resolvedPath(path: WorkspacePath): string | undefined
+}
+
 /**
  * The workspace of one session as one attempt's evaluators may read it.
  * @param fs - `ctx.fs`.
@@ -66,10 +72,11 @@ function sameEntries(before: ReadonlyArray<FsPathInfo | undefined>, after: Reado
  * @param budget - per-file size, per-attempt bytes, concurrent reads.
  * @param signal - cancels reads.
  */
-export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, signal?: AbortSignal): WorkspacePort {
+export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, signal?: AbortSignal): ResolvingWorkspacePort {
   const options = signal === undefined ? {} : { signal }
   const slots = new Slots(budget.maxConcurrentReads)
   const observed = new Map<string, Promise<Observation>>()
+  const resolved = new Map<string, string>()
   let bytesLeft = budget.maxAttemptBytes
   let rootPromise: Promise<{ target: FsTarget, path: string }> | undefined
   const root = (): Promise<{ target: FsTarget, path: string }> => (rootPromise ??= fs.resolve(cwd, options).then(target => ({ target, path: fs.processPath(target) })))
@@ -87,7 +94,9 @@ export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, s
     const { target: rootTarget, path: rootPath } = await root()
     const target = await fs.resolve(path, { cwd, ...options })
     if (!fs.contains(rootTarget, target)) return { kind: 'refused', reason: `resolves outside the workspace (to ${target.displayPath})` }
-    const chain = chainOf(rootPath, fs.processPath(target))
+    const canonical = fs.processPath(target)
+    resolved.set(path, posix.relative(rootPath, canonical))
+    const chain = chainOf(rootPath, canonical)
     const before = await lstatAll(chain)
     const last = before.at(-1)
     if (before.slice(0, -1).some(entry => entry?.type !== 'directory')) return before.slice(0, -1).some(entry => entry === undefined) && last === undefined ? { kind: 'missing' } : { kind: 'refused', reason: CHANGED }
@@ -116,6 +125,7 @@ export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, s
   }
 
   return {
+    resolvedPath: path => resolved.get(path),
     async inspect(path: WorkspacePath): Promise<FileInspection> {
       const found = await once(path, false)
       return found.kind === 'file' ? { kind: 'file', size: found.size } : found
