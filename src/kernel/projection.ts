@@ -63,8 +63,18 @@ export interface ProjectionReader<Session> {
   snapshot(session: Session): { readonly values: object }
 }
 
+/** Folded states already read, per session and fold, with the log length they reflect. */
+const readStates = new WeakMap<object, Map<FoldSpec<unknown>, { readonly seq: number, readonly value: unknown }>>()
+
+function logLength(session: unknown): number | null {
+  const seq = typeof session === 'object' && session !== null ? (session as { seq?: unknown }).seq : undefined
+  return typeof seq === 'number' ? seq : null
+}
+
 /**
  * Read a unit's folded state for a session from either registry version.
+ * A fold is a function of the log, so a state read at one log length
+ * (`session.seq`) is served again until the session appends.
  * @param registry - `ctx.sessionProjections`.
  * @param session - the session to read.
  * @param spec - the unit's fold (its key and state guard).
@@ -72,10 +82,18 @@ export interface ProjectionReader<Session> {
  * @throws Error when the unit is not registered or the state fails its guard.
  */
 export function readProjectionState<S, Session>(registry: ProjectionReader<Session>, session: Session, spec: FoldSpec<S>): S {
+  const seq = logLength(session)
+  const known = seq === null ? undefined : readStates.get(session as object)?.get(spec as FoldSpec<unknown>)
+  if (known !== undefined && known.seq === seq) return known.value as S
   const value: unknown = typeof registry.stateOf === 'function'
     ? (registry.stateOf as (s: Session, k: string) => unknown)(session, spec.key)
     : (registry.snapshot(session).values as Record<string, unknown>)[spec.key]
   if (value === undefined) throw new Error(`dsh-governance: projection "${spec.key}" is not registered`)
   if (!spec.isState(value)) throw new Error(`dsh-governance: projection "${spec.key}" holds an invalid state`)
+  if (seq !== null) {
+    const states = readStates.get(session as object) ?? new Map<FoldSpec<unknown>, { seq: number, value: unknown }>()
+    states.set(spec as FoldSpec<unknown>, { seq, value })
+    readStates.set(session as object, states)
+  }
   return value
 }

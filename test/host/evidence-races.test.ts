@@ -17,6 +17,7 @@ import { workspacePort } from '../../src/reliability/host/workspace-port.ts'
 import { toolResults } from '../support/governed.ts'
 import { createAgent, mountHost, runTurn, scriptModel, type MountedHost } from '../support/host.ts'
 import { call, say } from '../support/script.ts'
+import { createOutcomeMemo } from '../../src/reliability/checks/outcome-memo.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 let host: MountedHost
@@ -62,7 +63,7 @@ describe('evidence under a flip race', () => {
     let refusedAsChanged = 0
     const start = Date.now()
     while (Date.now() - start < 2300) {
-      const results = await evaluateChecks(RACED, { workspace: workspacePort(host.ctx.fs, workspace, budget), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map() })
+      const results = await evaluateChecks(RACED, { workspace: workspacePort(host.ctx.fs, workspace, budget), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map(), outcomes: createOutcomeMemo() })
       attempts += 1
       passes += results.filter(result => result.passed).length
       refusedAsChanged += results.filter(result => /changed while it was read|resolves outside|cannot be/.test(result.evidence)).length
@@ -87,7 +88,7 @@ describe('reads within an attempt', () => {
       { id: 'k2', kind: 'file_not_contains', args: { path: 'a.txt', text: 'z' } },
       { id: 'k3', kind: 'file_exists', args: { path: 'a.txt' } },
       { id: 'k4', kind: 'file_contains', args: { path: 'b.txt', text: 'b' } },
-    ], { workspace: port, events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map() })
+    ], { workspace: port, events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map(), outcomes: createOutcomeMemo() })
     const [a1, a2, a3, b] = results.map(result => result.passed)
     expect([a1, a2, a3], 'the three checks of a.txt share one read and one outcome').toEqual([a1, a1, a1])
     expect(b, 'whichever file is read first uses the budget; the other is refused').toBe(!a1)

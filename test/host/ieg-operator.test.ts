@@ -57,6 +57,21 @@ describe('the compatibility adapter', () => {
     expect(removed.lines.at(-1)).toContain('host UNSUPPORTED')
   })
 
+  it('sees a service set or removed after the mount at the next assembly', async () => {
+    const host = await iegHost(cleanups, {}, { 'README.md': '# App\n' })
+    scriptModel(host.ctx, [say('ok'), call('ieg_status'), say('done'), call('ieg_status'), say('done')])
+    const agent = createAgent(host.ctx, 'compat-service', host.workspace)
+    const capabilities = () => (JSON.parse(toolResults(agent).at(-1)!.text) as Status).compatibility.facts.capabilities
+    await runTurn(agent, 'first')
+    expect(host.ctx.get('sandbox')).toBeUndefined()
+    const remove = host.ctx.reflect.provide('sandbox', { kind: 'stand-in' })
+    await runTurn(agent, 'status')
+    expect(capabilities()).toContain('sandbox')
+    remove()
+    await runTurn(agent, 'status again')
+    expect(capabilities()).not.toContain('sandbox')
+  })
+
   it('mounts inert with the key path when the baseline file is not a baseline', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dshg-compat-bad-'))
     cleanups.push(() => rm(dir, { recursive: true, force: true }))

@@ -58,6 +58,7 @@ describe('each robustness suite finds a broken build', () => {
       readText: async path => ({ kind: 'text', text: decodeUtf8Strict(await fs.readBytes(await fs.resolve(path, { cwd: workspace }), undefined, 1 << 20)) ?? '' }),
       readUtf8: async path => ({ kind: 'utf8', bytes: await fs.readBytes(await fs.resolve(path, { cwd: workspace }), undefined, 1 << 20) }),
       entry: async () => ({ kind: 'absent' }),
+      fingerprint: async () => null,
     })
     const figures = await evidenceEscapes({ port: naive as never, raceMs: 600 })
     expect(figures.certifiedOutside.length).toBeGreaterThan(0)

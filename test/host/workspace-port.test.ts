@@ -6,6 +6,7 @@ import { evaluateChecks } from '../../src/reliability/checks/evaluate.ts'
 import type { WorkspacePath } from '../../src/reliability/checks/paths.ts'
 import { workspacePort } from '../../src/reliability/host/workspace-port.ts'
 import { mountHost, type MountedHost } from '../support/host.ts'
+import { createOutcomeMemo } from '../../src/reliability/checks/outcome-memo.ts'
 
 let host: MountedHost
 let workspace: string
@@ -56,13 +57,28 @@ describe('the workspace port over the real host filesystem', () => {
     expect(await port().readText(at('missing.md'))).toEqual({ kind: 'missing' })
   })
 
+  it('fingerprints the bytes it judges, from the same single read, and nothing it refuses', async () => {
+    const { createHash } = await import('node:crypto')
+    const reader = port()
+    expect(await reader.fingerprint(at('alias.md'))).toBe(createHash('sha256').update('Hello\n').digest('hex'))
+    await writeFile(join(workspace, 'README.md'), 'Changed\n')
+    try {
+      // Within one attempt the file is read once: the fingerprint and the text stay those of that read.
+      expect(await reader.readText(at('alias.md'))).toEqual({ kind: 'text', text: 'Hello\n' })
+      expect(await port().fingerprint(at('README.md'))).toBe(createHash('sha256').update('Changed\n').digest('hex'))
+    } finally {
+      await writeFile(join(workspace, 'README.md'), 'Hello\n')
+    }
+    for (const path of ['escape.txt', 'big.txt', 'missing.md', 'docs', 'outdir/secret.txt']) expect(await port().fingerprint(at(path))).toBeNull()
+  })
+
   it('sees a dangling symlink as an entry that is present', async () => {
     expect(await port().entry(at('dangling.md'))).toEqual({ kind: 'present', type: 'symlink' })
     expect(await port().entry(at('gone.md'))).toEqual({ kind: 'absent' })
   })
 
   it('makes every file check fail closed on an escaping symlink', async () => {
-    const ctx = { workspace: port(), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false, verifierReceipts: new Map() }
+    const ctx = { workspace: port(), events: [], startedAtSeq: 0, governorTools: new Set<string>(), isSecret: () => false, verifierReceipts: new Map(), outcomes: createOutcomeMemo() }
     const results = await evaluateChecks([
       { id: 'a', kind: 'file_exists', args: { path: 'escape.txt' } },
       { id: 'b', kind: 'file_contains', args: { path: 'escape.txt', text: 'Hello' } },

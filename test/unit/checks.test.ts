@@ -7,6 +7,8 @@ import fc from 'fast-check'
 import { isJsonPointer, resolvePointer } from '../../src/reliability/checks/json-pointer.ts'
 import { CHECK_KINDS } from '../../src/reliability/checks/vocabulary.ts'
 import type { FoldEvent } from '../../src/kernel/projection.ts'
+import { createOutcomeMemo } from '../../src/reliability/checks/outcome-memo.ts'
+import { createHash } from 'node:crypto'
 
 type FakeFile = string | { refused: string } | { type: string }
 
@@ -30,6 +32,10 @@ function fakeWorkspace(files: Record<string, FakeFile>): WorkspacePort {
       if (typeof file === 'string') return { kind: 'utf8', bytes: Buffer.from(file, 'utf8') }
       return { kind: 'refused', reason: 'refused' in file ? file.refused : `is a ${file.type}` }
     },
+    async fingerprint(path) {
+      const file = files[path]
+      return typeof file === 'string' ? createHash('sha256').update(file).digest('hex') : null
+    },
     async entry(path): Promise<EntryEvidence> {
       const file = files[path]
       if (file === undefined) return { kind: 'absent' }
@@ -40,7 +46,7 @@ function fakeWorkspace(files: Record<string, FakeFile>): WorkspacePort {
 }
 
 function context(files: Record<string, FakeFile>, events: FoldEvent[] = [], startedAtSeq = 0): EvaluationContext {
-  return { workspace: fakeWorkspace(files), events, startedAtSeq, governorTools: new Set(['reliability_verify']), isSecret: path => path.endsWith('.env'), verifierReceipts: new Map() }
+  return { workspace: fakeWorkspace(files), events, startedAtSeq, governorTools: new Set(['reliability_verify']), isSecret: path => path.endsWith('.env'), verifierReceipts: new Map(), outcomes: createOutcomeMemo() }
 }
 
 async function run(kind: keyof typeof CHECK_KINDS, args: Record<string, unknown>, ctx: EvaluationContext) {

@@ -14,6 +14,7 @@ import { effectiveMode, profileMetadata, profilesProblem, sealProfiles, type Ver
 import { decodeVerification, outputDigest, verificationRecord, type VerificationFacts } from '../../src/reliability/verification/record.ts'
 import type { FoldEvent } from '../../src/kernel/projection.ts'
 import { withReceipt } from '../../src/kernel/receipts.ts'
+import { createOutcomeMemo } from '../../src/reliability/checks/outcome-memo.ts'
 
 const config = (extra: Partial<VerifierProfileConfig> = {}): VerifierProfileConfig => ({ id: 'unit-tests', description: 'tests pass', command: 'npm', args: ['test'], timeoutMs: 60_000, sandboxMode: 'read-only', required: true, maxOutputBytes: 1_000_000, ...extra })
 const [UNIT] = sealProfiles([config()])
@@ -137,7 +138,7 @@ const finished = (name: string): FoldEvent[] => { const started = toolCall(name)
 const run = (extra: Partial<VerificationFacts> = {}): FoldEvent => ({ seq: ++seq, type: 'reliability/code-verification', data: verificationRecord(facts(extra)) } as unknown as FoldEvent)
 
 function context(events: FoldEvent[], startedAtSeq = 0): EvaluationContext {
-  return { workspace: undefined as never, events, startedAtSeq, governorTools: new Set(['reliability_code_verify', 'reliability_verify']), isSecret: () => false, verifierReceipts: new Map([['unit-tests', UNIT!.receipt], ['lint', LINT!.receipt]]) }
+  return { workspace: undefined as never, events, startedAtSeq, governorTools: new Set(['reliability_code_verify', 'reliability_verify']), isSecret: () => false, verifierReceipts: new Map([['unit-tests', UNIT!.receipt], ['lint', LINT!.receipt]]), outcomes: createOutcomeMemo() }
 }
 const check = (events: FoldEvent[], args: Record<string, unknown> = {}, startedAtSeq = 0) => codeVerificationSucceeded({ profile: 'unit-tests', ...args }, context(events, startedAtSeq))
 

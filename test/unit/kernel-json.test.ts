@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { canonicalJson, isJsonValue, parseStrictJson } from '../../src/kernel/json.ts'
 import { contentReceipt, isReceipt } from '../../src/kernel/receipts.ts'
@@ -14,6 +15,17 @@ describe('lossless JSON', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, 1], c: 'x' } })).toBe('{"a":{"c":"x","d":[2,1]},"b":1}')
     expect(() => canonicalJson({ a: { b: Number.NaN } })).toThrow('$.a.b')
     expect(() => canonicalJson({ a: [new Date(0)] })).toThrow('$.a[0]')
+    expect(() => canonicalJson({ a: [1, { 'b c': [undefined] }] })).toThrow('$.a[1].b c[0]: undefined is not JSON')
+    expect(() => canonicalJson({ z: 1, a: [Object.is] })).toThrow('$.a[0]: function is not JSON')
+  })
+
+  it('is the text JSON.stringify gives the value with every object\'s keys sorted', () => {
+    const sorted = (value: unknown): unknown => Array.isArray(value) ? value.map(sorted) : typeof value === 'object' && value !== null ? Object.fromEntries(Object.keys(value).sort().map(key => [key, sorted((value as Record<string, unknown>)[key])])) : value
+    // JSON.stringify puts integer-like keys first whatever the insertion order, so the reference holds for other keys.
+    const integerKeys = (value: unknown): boolean => typeof value === 'object' && value !== null && (Array.isArray(value) ? value.some(integerKeys) : Object.entries(value).some(([key, member]) => /^(0|[1-9][0-9]*)$/.test(key) || integerKeys(member)))
+    fc.assert(fc.property(fc.jsonValue({ noUnicodeString: false }).filter(value => isJsonValue(value) && !integerKeys(value)), (value) => {
+      expect(canonicalJson(value)).toBe(JSON.stringify(sorted(value)))
+    }), { numRuns: 300 })
   })
 
   it('parses strictly: duplicate keys and inexact numbers are ambiguous', () => {

@@ -34,6 +34,18 @@ describe('one projection unit for both host definition shapes', () => {
     expect(readProjectionState(snapshotOnly, session, counter)).toEqual({ n: 3 })
   })
 
+  it('serves a state again while the session log has not grown, and reads afresh once it has', () => {
+    const session = { seq: 4 }
+    let reads = 0
+    const registry = { snapshot: () => ({ values: { count: { n: (reads += 1) } } }) }
+    expect(readProjectionState(registry, session, counter)).toEqual({ n: 1 })
+    expect(readProjectionState(registry, session, counter)).toEqual({ n: 1 })
+    session.seq = 5
+    expect(readProjectionState(registry, session, counter)).toEqual({ n: 2 })
+    expect(readProjectionState(registry, { seq: 5 }, counter)).toEqual({ n: 3 })
+    expect(reads).toBe(3)
+  })
+
   it('fails loudly when the unit is missing or its state is invalid', () => {
     expect(() => readProjectionState({ snapshot: () => ({ values: {} }) }, {}, counter)).toThrow('projection "count" is not registered')
     expect(() => readProjectionState({ snapshot: () => ({ values: { count: { n: 'x' } } }) }, {}, counter)).toThrow('projection "count" holds an invalid state')

@@ -13,6 +13,8 @@ import { MAX_PATH_CHARS, parseWorkspacePath, type WorkspacePath } from '../../sr
 import { secretFileMatcher, withheld } from '../../src/reliability/checks/secrets.ts'
 import { CHECK_KINDS, checkKind } from '../../src/reliability/checks/vocabulary.ts'
 import type { FoldEvent } from '../../src/kernel/projection.ts'
+import { createOutcomeMemo } from '../../src/reliability/checks/outcome-memo.ts'
+import { createHash } from 'node:crypto'
 
 /** A file's content, or why the adapter refused it. */
 type FakeFile = string | { refused: string }
@@ -32,6 +34,10 @@ function fakeWorkspace(files: Record<string, FakeFile>): WorkspacePort {
       const file = files[path]
       return refusal(file) ?? { kind: 'utf8', bytes: Buffer.from(file as string, 'utf8') }
     },
+    async fingerprint(path) {
+      const file = files[path]
+      return typeof file === 'string' ? createHash('sha256').update(file).digest('hex') : null
+    },
     async entry(path): Promise<EntryEvidence> {
       const file = files[path]
       if (file === undefined) return { kind: 'absent' }
@@ -43,7 +49,7 @@ function fakeWorkspace(files: Record<string, FakeFile>): WorkspacePort {
 const SECRET_PATTERNS = ['.env', '*.pem', 'secrets.json']
 
 function context(workspace: WorkspacePort, events: FoldEvent[] = [], startedAtSeq = 0): EvaluationContext {
-  return { workspace, events, startedAtSeq, governorTools: new Set(['reliability_verify']), isSecret: secretFileMatcher(SECRET_PATTERNS), verifierReceipts: new Map() }
+  return { workspace, events, startedAtSeq, governorTools: new Set(['reliability_verify']), isSecret: secretFileMatcher(SECRET_PATTERNS), verifierReceipts: new Map(), outcomes: createOutcomeMemo() }
 }
 
 const files: Record<string, FakeFile> = {

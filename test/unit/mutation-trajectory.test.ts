@@ -10,6 +10,7 @@ import { codeVerificationSucceeded, lastPossibleChange } from '../../src/reliabi
 import { sealProfiles, type VerifierProfileConfig } from '../../src/reliability/verification/profiles.ts'
 import { outputDigest, verificationRecord, type VerificationFacts } from '../../src/reliability/verification/record.ts'
 import type { FoldEvent } from '../../src/kernel/projection.ts'
+import { createOutcomeMemo } from '../../src/reliability/checks/outcome-memo.ts'
 
 const GOVERNOR = new Set(['reliability_code_verify', 'reliability_verify'])
 
@@ -23,7 +24,7 @@ function result(seq: number, callId: string, content: unknown[] | undefined = ok
 }
 
 function context(events: FoldEvent[], startedAtSeq: number): EvaluationContext {
-  return { workspace: undefined as never, events, startedAtSeq, governorTools: GOVERNOR, isSecret: () => false, verifierReceipts: new Map([['unit-tests', UNIT!.receipt], ['lint', LINT!.receipt]]) }
+  return { workspace: undefined as never, events, startedAtSeq, governorTools: GOVERNOR, isSecret: () => false, verifierReceipts: new Map([['unit-tests', UNIT!.receipt], ['lint', LINT!.receipt]]), outcomes: createOutcomeMemo() }
 }
 
 describe('observed calls', () => {

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CallId } from '@deepseek-ai/dsh-llm'
+import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import * as ieg from '../../../lib/ieg/plugin.js'
 import { IegSchema } from '../../../lib/ieg/config.js'
 import { createAgent, mountHost, type PluginModule } from '../../../test/support/host.ts'
@@ -50,6 +51,8 @@ interface GateHost {
   run(name: string, args: unknown): Promise<{ isError: boolean }>
   /** Gate time of each call in microseconds, in call order, since the last reset. */
   readonly samples: number[]
+  /** The host filesystem the gate resolves targets through. */
+  readonly fs: FileSystem
   dispose(): Promise<void>
 }
 
@@ -63,6 +66,7 @@ async function gateHost(workspace: string, maxDocuments: number): Promise<GateHo
   let call = 0
   return {
     samples: stopwatch.samples,
+    fs: host.ctx.fs,
     async run(name, args) {
       call += 1
       const result = await host.ctx.tools.execute({ name, arguments: args, agent, callId: CallId(`c${call}`), signal })
@@ -108,6 +112,17 @@ export async function gateFigures(record: PerfRecord, scale: GateScale): Promise
   const bytes = Buffer.byteLength(readOnlyCommand(0, 1000))
   record.figure(`gate: read-only shell command of ${bytes} bytes, parse included (p99)`, 'µs', await p99Of(index => ['bash', { command: readOnlyCommand(index, 1000) }]), 100, `${how}; every text differs, so none is served from the cache`)
   record.figure('gate: edit of an existing file (p99)', 'µs', await p99Of(() => ['write_file', { path: 'src.ts', content: 'export {}\n' }]), 100, `${how}; the target is resolved through ctx.fs`)
+  const floor = async (): Promise<number> => {
+    const path = join(workspace, 'src.ts')
+    const samples: number[] = []
+    for (let i = 0; i < scale.samples + 50; i += 1) {
+      const start = process.hrtime.bigint()
+      await Promise.all([host.fs.resolve(path, {}), host.fs.lstat(path, {})])
+      if (i >= 50) samples.push(Number(process.hrtime.bigint() - start) / 1000)
+    }
+    return quantile(samples, 0.99)
+  }
+  record.figure('floor: ctx.fs.resolve and ctx.fs.lstat of an existing file, in parallel (p99)', 'µs', await overRuns(scale.runs, floor), null, `p99 of ${scale.samples} pairs per run, outside the registry: the two host filesystem calls the gate makes for a literal target, and nothing else`)
   record.figure('gate: edit of an existing document (p99)', 'µs', await p99Of(() => ['write_file', { path: 'README.md', content: '# App v2\n' }]), 100, `${how}; one lookup shows it is not new, so no overlap check`)
   await host.dispose()
   await rm(workspace, { recursive: true, force: true })

@@ -17,6 +17,7 @@ import type { WorkspacePort } from '../../../lib/reliability/checks/evidence.js'
 import { evaluateChecks } from '../../../lib/reliability/checks/evaluate.js'
 import { parseContractInput } from '../../../lib/reliability/contract/input.js'
 import { mountHost } from '../../../test/support/host.ts'
+import { createOutcomeMemo } from '../../../lib/reliability/checks/outcome-memo.js'
 
 /** Figures of the suite. */
 export interface EscapeFigures {
@@ -108,7 +109,7 @@ export async function evidenceEscapes(options: { port: PortFactory, raceMs: numb
           refusedAtInput += 1
           continue
         }
-        const [result] = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map() })
+        const [result] = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map(), outcomes: createOutcomeMemo() })
         if (result?.passed === true && check['kind'] !== 'file_absent') certifiedOutside.push(`${String(check['kind'])} ${path}: ${result.evidence}`)
         if (result?.passed === true && check['kind'] === 'file_absent' && path !== 'dangling-out') certifiedOutside.push(`file_absent ${path}: ${result.evidence}`)
       }
@@ -125,7 +126,7 @@ export async function evidenceEscapes(options: { port: PortFactory, raceMs: numb
     let raceCertifiedOutside = 0
     const start = Date.now()
     while (Date.now() - start < options.raceMs - 100) {
-      const results = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map() })
+      const results = await evaluateChecks(records, { workspace: options.port(host.ctx.fs, workspace), events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map(), outcomes: createOutcomeMemo() })
       raceEvaluations += 1
       raceCertifiedOutside += results.filter(result => result.passed).length
     }

@@ -35,6 +35,11 @@ export function installCompatibilityAdapter(rt: IegRuntime, baseline: Compatibil
     hashed = { sections: sections.map(section => ({ name: section.name, text: section.text })), hash }
     return hash
   }
+  // Which services are present changes only when one is set or removed.
+  let present: ReadonlyArray<(typeof OBSERVED_CAPABILITIES)[number]> | null = null
+  ctx.on('internal/service', () => {
+    present = null
+  })
   ctx.on('system-prompt/assemble', async (assembly, context, next) => {
     const result = await next()
     try {
@@ -42,7 +47,7 @@ export function installCompatibilityAdapter(rt: IegRuntime, baseline: Compatibil
         sections: result.sections.map(section => section.name),
         contexts: result.contexts.map(entry => entry.name),
         hostHash: hostHash(result.sections),
-        capabilities: OBSERVED_CAPABILITIES.filter(name => ctx.get(name) !== undefined),
+        capabilities: (present ??= OBSERVED_CAPABILITIES.filter(name => ctx.get(name) !== undefined)),
       }
       const signature = JSON.stringify(facts)
       if (signature !== observed) {

@@ -88,10 +88,9 @@ function report(rt: IegRuntime, exec: Readonly<ToolExecution>, evaluation: Evalu
   if (decision.rule === 'orientation-required' && decision.kind !== 'allow') rt.diagnose('ieg.orientation_required', { tool: exec.name }, exec.agent)
 }
 
-async function overlapOf(rt: IegRuntime, exec: Readonly<ToolExecution>, assessment: Assessment, root: string, documents: DocumentIndex): Promise<{ path: string, finding: NonNullable<ReturnType<typeof findOverlapIn>> } | null> {
+async function overlapOf(rt: IegRuntime, fs: FileSystem, exec: Readonly<ToolExecution>, assessment: Assessment, root: string, documents: DocumentIndex): Promise<{ path: string, finding: NonNullable<ReturnType<typeof findOverlapIn>> } | null> {
   const settings = rt.config.workspace
-  const fs = rt.ctx.get('fs')
-  if (settings.overlapCheck === 'off' || fs === undefined) return null
+  if (settings.overlapCheck === 'off') return null
   try {
     for (const written of assessment.written) {
       if (!isDocumentPath(written.path, settings.overlap.extensions) || written.exists !== false) continue
@@ -147,7 +146,7 @@ export async function evaluateGate(rt: IegRuntime, exec: Readonly<ToolExecution>
   } catch (error) {
     assessment = failedAssessment(exec.name, error)
   }
-  const overlap = assessment.targets.some(target => target.protectedBy !== null) || assessment.control.length > 0 || orientationMissing !== null ? null : await overlapOf(rt, exec, assessment, root, documents)
+  const overlap = assessment.targets.some(target => target.protectedBy !== null) || assessment.control.length > 0 || orientationMissing !== null ? null : await overlapOf(rt, fs, exec, assessment, root, documents)
   const evaluation = { decision: decideMutation(assessment, { ...context, overlap }), assessment }
   report(rt, exec, evaluation, overlap === null ? null : { path: overlap.path, existing: overlap.finding.existing, signal: overlap.finding.signal })
   return evaluation

@@ -37,6 +37,18 @@ export interface WorkspacePort {
   /** The same read and the same refusals as {@link readText}, without building the text. */
   readUtf8(path: WorkspacePath): Promise<Utf8Evidence>
   entry(path: WorkspacePath): Promise<EntryEvidence>
+  /** The sha256 of the bytes {@link readText} judges (the same single read), or null when the file yields none (missing, refused). */
+  fingerprint(path: WorkspacePath): Promise<string | null>
+}
+
+/**
+ * Outcomes of content-judging checks kept across attempts of one contract:
+ * `key` names the content, the arguments and the secrecy the outcome was
+ * judged from, and an outcome is recalled only under the same key.
+ */
+export interface OutcomeMemo {
+  recall(checkId: string, key: string): CheckOutcome | undefined
+  keep(checkId: string, key: string, outcome: CheckOutcome): void
 }
 
 /** Everything one evaluation may observe. */
@@ -51,6 +63,8 @@ export interface EvaluationContext {
   readonly isSecret: (path: WorkspacePath) => boolean
   /** The receipt of each configured verifier profile, by id; a run counts only under the current definition. */
   readonly verifierReceipts: ReadonlyMap<string, string>
+  /** Outcomes of content-judging checks from earlier attempts of the same contract. */
+  readonly outcomes: OutcomeMemo
 }
 
 /** Validated arguments of one check (snake_case, as the model wrote them). */

@@ -34,6 +34,8 @@ export interface CheckKindSpec {
   readonly authority: EvidenceAuthority
   /** Why the kind is brittle evidence, or null; a warning, never a blocker. */
   readonly brittleness: string | null
+  /** The outcome depends only on the arguments, the file's bytes and whether it is secret-like, so it is reused while those are unchanged. */
+  readonly judgesContent: boolean
   evaluate(args: CheckArgs, ctx: EvaluationContext): Promise<CheckOutcome>
 }
 
@@ -45,52 +47,52 @@ export const CHECK_KINDS = {
   file_exists: {
     summary: 'The path resolves inside the workspace to a regular file.',
     required: ['path'], optional: [], authority: 'workspace-path',
-    brittleness: 'presence only: any content passes', evaluate: fileExists,
+    brittleness: 'presence only: any content passes', judgesContent: false, evaluate: fileExists,
   },
   file_absent: {
     summary: 'No entry of any kind exists at the path (symlinks included, not followed).',
     required: ['path'], optional: [], authority: 'workspace-path',
-    brittleness: null, evaluate: fileAbsent,
+    brittleness: null, judgesContent: false, evaluate: fileAbsent,
   },
   file_contains: {
     summary: 'The file is UTF-8 text containing the literal `text`.',
     required: ['path', 'text'], optional: [], authority: 'workspace-path',
-    brittleness: EXACT_LITERAL, evaluate: fileContains,
+    brittleness: EXACT_LITERAL, judgesContent: true, evaluate: fileContains,
   },
   file_not_contains: {
     summary: 'The file is UTF-8 text that does not contain the literal `text`.',
     required: ['path', 'text'], optional: [], authority: 'workspace-path',
-    brittleness: null, evaluate: fileNotContains,
+    brittleness: null, judgesContent: true, evaluate: fileNotContains,
   },
   file_equals: {
     summary: 'The file\'s complete UTF-8 text equals `text`.',
     required: ['path', 'text'], optional: [], authority: 'workspace-path',
-    brittleness: null, evaluate: fileEquals,
+    brittleness: null, judgesContent: true, evaluate: fileEquals,
   },
   json_equals: {
     summary: 'The file is unambiguous JSON (no duplicate keys, exact numbers) and the value at `pointer` canonically equals `value`.',
     required: ['path', 'pointer', 'value'], optional: [], authority: 'workspace-path',
-    brittleness: null, evaluate: jsonEquals,
+    brittleness: null, judgesContent: true, evaluate: jsonEquals,
   },
   tool_succeeded: {
     summary: 'At least `min_count` calls of `tool` (with `arguments_contain`) succeeded after the contract started.',
     required: ['tool'], optional: ['arguments_contain', 'min_count'], authority: 'tool-trajectory',
-    brittleness: TRAJECTORY, evaluate: toolSucceeded,
+    brittleness: TRAJECTORY, judgesContent: false, evaluate: toolSucceeded,
   },
   tool_not_called: {
     summary: '`tool` was not called after the contract started.',
     required: ['tool'], optional: [], authority: 'tool-trajectory',
-    brittleness: TRAJECTORY, evaluate: toolNotCalled,
+    brittleness: TRAJECTORY, judgesContent: false, evaluate: toolNotCalled,
   },
   no_tool_errors: {
     summary: 'No tool call other than the governor\'s own failed after the contract started.',
     required: [], optional: [], authority: 'tool-trajectory',
-    brittleness: TRAJECTORY, evaluate: noToolErrors,
+    brittleness: TRAJECTORY, judgesContent: false, evaluate: noToolErrors,
   },
   code_verification_succeeded: {
     summary: 'The deployment\'s verifier `profile` passed in the host sandbox (at least `min_count` times) after the last tool call that may have changed the code.',
     required: ['profile'], optional: ['min_count'], authority: 'verifier-profile',
-    brittleness: null, evaluate: codeVerificationSucceeded,
+    brittleness: null, judgesContent: false, evaluate: codeVerificationSucceeded,
   },
 } as const satisfies Record<string, CheckKindSpec>
 

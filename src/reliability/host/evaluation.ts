@@ -1,7 +1,8 @@
 /** Host adapter: evaluate an agent's active contract against its workspace and session. */
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
-import type { WorkspacePort } from '../checks/evidence.js'
+import type { OutcomeMemo, WorkspacePort } from '../checks/evidence.js'
+import { createOutcomeMemo } from '../checks/outcome-memo.js'
 import { evaluateChecks } from '../checks/evaluate.js'
 import type { ReliabilityConfig } from '../config.js'
 import type { CheckResultRecord, ContractRecord } from '../contract/records.js'
@@ -14,6 +15,18 @@ const NO_WORKSPACE: WorkspacePort = {
   readText: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
   readUtf8: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
   entry: async () => ({ kind: 'refused', reason: 'the session records no workspace directory' }),
+  fingerprint: async () => null,
+}
+
+/** Each session's memo, for its current contract only: at most one outcome per check. */
+const memos = new WeakMap<object, { readonly contractId: string, readonly memo: OutcomeMemo }>()
+
+function memoFor(session: object, contractId: string): OutcomeMemo {
+  const known = memos.get(session)
+  if (known?.contractId === contractId) return known.memo
+  const memo = createOutcomeMemo()
+  memos.set(session, { contractId, memo })
+  return memo
 }
 
 /**
@@ -37,5 +50,6 @@ export function evaluateContract(ctx: Context, agent: Agent, contract: ContractR
     // A link with an innocent name is judged by the file it reaches.
     isSecret: path => secret(path) || secret(port?.resolvedPath(path) ?? path),
     verifierReceipts: new Map(sealProfiles(config.codeVerificationProfiles).map(profile => [profile.id, profile.receipt])),
+    outcomes: memoFor(agent.session, contract.contractId),
   })
 }

@@ -10,6 +10,7 @@
  * budget for the whole attempt.
  */
 import { isUtf8 } from 'node:buffer'
+import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
 import type { FileSystem, FsPathInfo, FsTarget } from '@deepseek-ai/dsh-fs'
 import type { EntryEvidence, FileInspection, TextEvidence, Utf8Evidence, WorkspacePort } from '../checks/evidence.js'
@@ -77,6 +78,7 @@ export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, s
   const slots = new Slots(budget.maxConcurrentReads)
   const observed = new Map<string, Promise<Observation>>()
   const resolved = new Map<string, string>()
+  const fingerprints = new Map<string, Promise<string | null>>()
   let bytesLeft = budget.maxAttemptBytes
   let rootPromise: Promise<{ target: FsTarget, path: string }> | undefined
   const root = (): Promise<{ target: FsTarget, path: string }> => (rootPromise ??= fs.resolve(cwd, options).then(target => ({ target, path: fs.processPath(target) })))
@@ -140,6 +142,13 @@ export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, s
       const found = await once(path, true)
       if (found.kind !== 'file') return found
       return found.bytes !== null && isUtf8(found.bytes) ? { kind: 'utf8', bytes: found.bytes } : { kind: 'refused', reason: 'is not valid UTF-8 text' }
+    },
+    fingerprint(path: WorkspacePath): Promise<string | null> {
+      const known = fingerprints.get(path)
+      if (known !== undefined) return known
+      const hashing = once(path, true).then(found => (found.kind === 'file' && found.bytes !== null ? createHash('sha256').update(found.bytes).digest('hex') : null))
+      fingerprints.set(path, hashing)
+      return hashing
     },
     async entry(path: WorkspacePath): Promise<EntryEvidence> {
       try {
