@@ -1,6 +1,8 @@
 /**
  * Mutation scores from Stryker's JSON report, per decision core and in all:
  * (killed + timed out) / (killed + timed out + survived + not covered).
+ * With a report of the sampled shell classifier run (bench/mutation-sample.ts),
+ * also its estimate with a 95% Wilson interval.
  * Written to reports/mutation/mutation-score.md, which `npm run
  * bench:robustness` copies into docs/robustness.md.
  */
@@ -34,6 +36,27 @@ for (const [label, prefixes] of CORES) {
   rows.push(scored === 0 ? `| ${label} | not mutated in this run | | | | |` : `| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${(detected / scored * 100).toFixed(1)}% |`)
 }
 rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% |`)
-const text = `Stryker (\`npm run mutation\`, vitest runner over the unit tier, run ${new Date().toISOString()}):\n\n${rows.join('\n')}\n`
+/** The 95% Wilson score interval of a proportion, in percent. */
+function wilson(detected: number, total: number): [number, number] {
+  const z = 1.96
+  const p = detected / total
+  const centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+  const half = (z / (1 + z * z / total)) * Math.sqrt(p * (1 - p) / total + z * z / (4 * total * total))
+  return [(centre - half) * 100, (centre + half) * 100]
+}
+
+async function sampleLine(): Promise<string> {
+  const sample = await readFile(join(PROJECT_ROOT, 'reports/mutation/shell-sample.json'), 'utf8').catch(() => null)
+  const plan = await readFile(join(PROJECT_ROOT, 'reports/mutation/shell-sample-plan.json'), 'utf8').catch(() => null)
+  if (sample === null || plan === null) return ''
+  const { seed, windows, sampled, windowLines } = JSON.parse(plan) as { seed: number, windows: number, sampled: number, windowLines: number }
+  const statuses = Object.values((JSON.parse(sample) as StrykerReport).files).flatMap(file => file.mutants.map(mutant => mutant.status))
+  const detected = statuses.filter(status => status === 'Killed' || status === 'Timeout').length
+  const scored = statuses.filter(status => ['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(status)).length
+  const [low, high] = wilson(detected, scored)
+  return `\nShell classifier, sampled (\`npm run mutation:shell-sample\`: ${sampled} of its ${windows} windows of ${windowLines} lines, seed ${seed}): ${detected} of ${scored} mutants detected, ${(detected / scored * 100).toFixed(1)}% (95% interval ${low.toFixed(1)}% to ${high.toFixed(1)}%).\n`
+}
+
+const text = `Stryker (\`npm run mutation\`, vitest runner over the unit tier, run ${new Date().toISOString()}):\n\n${rows.join('\n')}\n${await sampleLine()}`
 await writeFile(join(PROJECT_ROOT, 'reports/mutation/mutation-score.md'), text)
 process.stdout.write(text)

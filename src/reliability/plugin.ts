@@ -2,6 +2,7 @@
  * Row `reliability-governor`: verified completion. Composition only; the
  * rules live in the pure folders beside this file.
  */
+import { hostFsAccessor } from '../kernel/host/host-fs.js'
 import '../kernel/host/session-events.js'
 import type { Context } from '@deepseek-ai/cordis'
 import type {} from '@deepseek-ai/dsh-fs'
@@ -49,7 +50,8 @@ export function apply(ctx: Context, raw: ReliabilityConfig): void {
   if (!config.enabled) return
   ctx.sessionProjections.register(dualProjectionUnit(reliabilityFold))
   registerPolicySection(ctx, config.policySectionOrder, { review: config.contractReview.mode, codeVerification: config.codeVerificationProfiles.length > 0, authoring: config.contractAuthoring.mode })
-  registerGovernorTools(ctx, config)
+  const fs = hostFsAccessor(ctx)
+  registerGovernorTools(ctx, config, fs)
   if (config.codeVerificationProfiles.length > 0) registerVerificationSkill(ctx)
-  if (config.autoVerifyAtTurnStop) enforceAtTurnStop(ctx, config, name)
+  if (config.autoVerifyAtTurnStop) enforceAtTurnStop(ctx, config, name, fs)
 }

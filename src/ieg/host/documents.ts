@@ -10,7 +10,8 @@
  * be swapped, as with any read by path; the overlap check is a hygiene gate,
  * and evidence reads use the workspace port's checked reads instead.
  */
-import type { FileSystem, FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
+import type { FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import { decodeUtf8Strict } from '../../kernel/text.js'
 import { inVisitOrder, isDocumentPath, prepareDocument, type PreparedDocument } from '../workspace/overlap.js'
 import { posix } from 'node:path'
@@ -58,7 +59,7 @@ export class DocumentIndex {
    * @param scan - directories, endings and bounds.
    * @param signal - cancels the scan.
    */
-  async read(fs: FileSystem, root: string, scan: DocumentScan, signal?: AbortSignal): Promise<PreparedDocument[]> {
+  async read(fs: HostFs, root: string, scan: DocumentScan, signal?: AbortSignal): Promise<PreparedDocument[]> {
     const rootTarget = await fs.resolve(root, options(signal))
     const found: PreparedDocument[] = []
     const seen = new Set<string>()
@@ -81,7 +82,7 @@ export class DocumentIndex {
   }
 
   /** The document candidates of one directory: the kept listing while the directory is unchanged, else a new one. */
-  private async candidates(fs: FileSystem, rootTarget: FsTarget, root: string, directory: string, scan: DocumentScan, signal: AbortSignal | undefined): Promise<readonly Candidate[]> {
+  private async candidates(fs: HostFs, rootTarget: FsTarget, root: string, directory: string, scan: DocumentScan, signal: AbortSignal | undefined): Promise<readonly Candidate[]> {
     const target = await fs.resolve(directory, { cwd: root, ...options(signal) })
     if (!fs.contains(rootTarget, target)) return []
     const info = await fs.stat(target, signal)
@@ -109,7 +110,7 @@ export class DocumentIndex {
   }
 
   /** One candidate, prepared: from the index when its version is unchanged. */
-  private async document(fs: FileSystem, candidate: Candidate, scan: DocumentScan, signal: AbortSignal | undefined): Promise<PreparedDocument | undefined> {
+  private async document(fs: HostFs, candidate: Candidate, scan: DocumentScan, signal: AbortSignal | undefined): Promise<PreparedDocument | undefined> {
     const key = candidate.target.targetKey
     let version = candidate.version
     let size = candidate.size

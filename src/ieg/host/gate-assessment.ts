@@ -7,7 +7,7 @@
  * policy refuses opaque changes anyway.
  */
 import { posix } from 'node:path'
-import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import type { ShellAnalysis, ShellEffect, TargetScope } from '../shell/effects.js'
 import { hasAny, literalOf, patternText, type Pattern } from '../shell/pattern.js'
 import type { GovernedCall } from '../workspace/classify-call.js'
@@ -31,7 +31,7 @@ export interface Assessment extends CallAssessment {
 
 /** What assessment reads. */
 export interface AssessmentInputs {
-  readonly fs: FileSystem
+  readonly fs: HostFs
   readonly root: WorkspaceRoot
   /** The session's workspace directory as recorded. */
   readonly cwd: string

@@ -10,6 +10,7 @@
  */
 import { callingAgent } from '../../kernel/host/calling-agent.js'
 import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import { createUserMessage } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import { posix } from 'node:path'
@@ -35,7 +36,7 @@ interface Traversal {
   truncated: boolean
 }
 
-async function traverse(fs: FileSystem, root: FsTarget, settings: IegRuntime['config']['maintenance'], signal: AbortSignal): Promise<Traversal> {
+async function traverse(fs: HostFs, root: FsTarget, settings: IegRuntime['config']['maintenance'], signal: AbortSignal): Promise<Traversal> {
   const deadline = performance.now() + settings.maxMs
   const result: Traversal = { entries: [], texts: new Map(), unreadable: [], truncated: false }
   let readBytes = 0

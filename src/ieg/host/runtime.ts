@@ -5,6 +5,7 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import { hostFsAccessor, type HostFs } from '../../kernel/host/host-fs.js'
 import type { JsonObject } from '../../kernel/json.js'
 import { readProjectionState } from '../../kernel/projection.js'
 import type { IegConfig } from '../config.js'
@@ -26,10 +27,12 @@ export interface IegRuntime {
   readonly readOnlyCommands: readonly (readonly string[])[]
   /** Record a diagnostic attributed to an agent's session. */
   diagnose(code: DiagnosticCode, data: JsonObject, agent?: Agent): void
+  /** The host filesystem, or undefined while there is none. */
+  fs(): HostFs | undefined
 }
 
 /**
- * Build the runtime.
+ * Build the runtime (registers the filesystem accessor's listener).
  * @param ctx - the row's context.
  * @param config - resolved configuration.
  * @param ring - the diagnostics ring.
@@ -43,6 +46,7 @@ export function createRuntime(ctx: Context, config: IegConfig, ring: Diagnostics
     ring,
     record,
     ...parsed,
+    fs: hostFsAccessor(ctx),
     diagnose: (code, data, agent) => {
       ring.push(code, data, agent === undefined ? null : String(agent.session.id))
     },

@@ -5,7 +5,8 @@
  * tree when one could land on a protected path through a link.
  */
 import { posix } from 'node:path'
-import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { FsTarget } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import type { TargetScope } from '../shell/effects.js'
 import { literalOf, segmentRegex, segmentsOf, type Pattern } from '../shell/pattern.js'
 import { protectedEntryOf, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
@@ -39,7 +40,7 @@ export function options(signal: AbortSignal | undefined): { signal?: AbortSignal
  * @param cwd - the session's workspace directory.
  * @param signal - cancels resolution.
  */
-export async function workspaceRoot(fs: FileSystem, cwd: string, signal?: AbortSignal): Promise<WorkspaceRoot> {
+export async function workspaceRoot(fs: HostFs, cwd: string, signal?: AbortSignal): Promise<WorkspaceRoot> {
   const target = await fs.resolve(cwd, options(signal))
   return { target, path: fs.processPath(target) }
 }
@@ -52,7 +53,7 @@ export async function workspaceRoot(fs: FileSystem, cwd: string, signal?: AbortS
  * @param signal - cancels resolution.
  * @returns the canonical absolute path.
  */
-export async function resolvePhysical(fs: FileSystem, path: string, signal?: AbortSignal): Promise<string> {
+export async function resolvePhysical(fs: HostFs, path: string, signal?: AbortSignal): Promise<string> {
   let base = '/'
   let pending: string[] = []
   for (const segment of path.split('/')) {
@@ -68,7 +69,7 @@ export async function resolvePhysical(fs: FileSystem, path: string, signal?: Abo
   return fs.processPath(await fs.resolve(posix.join(base, ...pending), options(signal)))
 }
 
-async function exists(fs: FileSystem, path: string, signal?: AbortSignal): Promise<boolean> {
+async function exists(fs: HostFs, path: string, signal?: AbortSignal): Promise<boolean> {
   return (await fs.lstat(path, {}, signal).catch(() => undefined)) !== undefined
 }
 
@@ -86,7 +87,7 @@ async function exists(fs: FileSystem, path: string, signal?: AbortSignal): Promi
  * @param signal - cancels resolution.
  * @param existence - also report whether an entry exists at the path as written.
  */
-export async function checkTarget(fs: FileSystem, root: WorkspaceRoot, path: string, scope: TargetScope, rules: ProtectionRules, signal?: AbortSignal, existence = false): Promise<TargetCheck> {
+export async function checkTarget(fs: HostFs, root: WorkspaceRoot, path: string, scope: TargetScope, rules: ProtectionRules, signal?: AbortSignal, existence = false): Promise<TargetCheck> {
   signal?.throwIfAborted()
   const [canonical, entry] = await Promise.all([
     resolvePhysical(fs, path, signal).catch(() => posix.normalize(path)),
@@ -111,7 +112,7 @@ export async function checkTarget(fs: FileSystem, root: WorkspaceRoot, path: str
 }
 
 /** Whether a path that is a symbolic link points at nothing yet. */
-async function danglingLink(fs: FileSystem, path: string, signal?: AbortSignal): Promise<boolean> {
+async function danglingLink(fs: HostFs, path: string, signal?: AbortSignal): Promise<boolean> {
   const target = await fs.resolve(path, options(signal)).catch(() => undefined)
   if (target === undefined) return true
   return (await fs.stat(target, signal).catch(() => undefined)) === undefined
@@ -125,7 +126,7 @@ async function danglingLink(fs: FileSystem, path: string, signal?: AbortSignal):
  * @param signal - cancels listing.
  * @returns the matching absolute paths, or null when the bound was reached.
  */
-export async function expandGlob(fs: FileSystem, pattern: Pattern, glob: { loose: boolean, caseInsensitive: boolean, maxEntries: number }, signal?: AbortSignal): Promise<string[] | null> {
+export async function expandGlob(fs: HostFs, pattern: Pattern, glob: { loose: boolean, caseInsensitive: boolean, maxEntries: number }, signal?: AbortSignal): Promise<string[] | null> {
   let paths = ['/']
   for (const segment of segmentsOf(pattern)) {
     const text = literalOf(segment)

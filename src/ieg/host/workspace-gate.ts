@@ -9,7 +9,7 @@
  * No listener throws into the host: a failed assessment is reported and
  * decided as an opaque change.
  */
-import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { analyzeShellCommand, type ShellAnalysisOptions } from '../shell/analyze.js'
 import { AnalysisCache } from '../shell/cache.js'
@@ -88,7 +88,7 @@ function report(rt: IegRuntime, exec: Readonly<ToolExecution>, evaluation: Evalu
   if (decision.rule === 'orientation-required' && decision.kind !== 'allow') rt.diagnose('ieg.orientation_required', { tool: exec.name }, exec.agent)
 }
 
-async function overlapOf(rt: IegRuntime, fs: FileSystem, exec: Readonly<ToolExecution>, assessment: Assessment, root: string, documents: DocumentIndex): Promise<{ path: string, finding: NonNullable<ReturnType<typeof findOverlapIn>> } | null> {
+async function overlapOf(rt: IegRuntime, fs: HostFs, exec: Readonly<ToolExecution>, assessment: Assessment, root: string, documents: DocumentIndex): Promise<{ path: string, finding: NonNullable<ReturnType<typeof findOverlapIn>> } | null> {
   const settings = rt.config.workspace
   if (settings.overlapCheck === 'off') return null
   try {
@@ -125,7 +125,7 @@ export async function evaluateGate(rt: IegRuntime, exec: Readonly<ToolExecution>
   const cwd = exec.agent?.session.header.cwd
   const analysis = call.kind === 'shell' ? analyze(call.command, startDirectory(call, cwd ?? '/'), call.persistent) : null
   if (analysis?.outcome === 'read-only') return null
-  const fs = rt.ctx.get('fs')
+  const fs = rt.fs()
   const rule = orientationRequirement(rt.config)
   const orientationMissing = rule !== undefined && exec.agent !== undefined && iegStateOf(rt.ctx, exec.agent).orientation === null ? rule : null
   const context = { policy: rt.config.workspace.policy, gitHistory: rt.config.workspace.gitHistory, overlapCheck: rt.config.workspace.overlapCheck, orientationMissing }
@@ -161,7 +161,7 @@ export class RootCache {
   private readonly roots = new Map<string, Promise<WorkspaceRoot>>()
 
   /** The canonical root of a session directory. */
-  get(fs: FileSystem, cwd: string, signal: AbortSignal | undefined): Promise<WorkspaceRoot> {
+  get(fs: HostFs, cwd: string, signal: AbortSignal | undefined): Promise<WorkspaceRoot> {
     const known = this.roots.get(cwd)
     if (known !== undefined) return known
     const resolving = workspaceRoot(fs, cwd, signal)

@@ -1,6 +1,6 @@
 /** Host adapter: evaluate an agent's active contract against its workspace and session. */
-import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import type { OutcomeMemo, WorkspacePort } from '../checks/evidence.js'
 import { createOutcomeMemo } from '../checks/outcome-memo.js'
 import { evaluateChecks } from '../checks/evaluate.js'
@@ -31,16 +31,16 @@ function memoFor(session: object, contractId: string): OutcomeMemo {
 
 /**
  * Run every check of a contract.
- * @param ctx - context carrying `fs`.
+ * @param fs - the host filesystem.
  * @param agent - the agent whose session and workspace are evidence.
  * @param contract - the active contract.
  * @param config - row configuration.
  * @param governorTools - the governor's own tool names.
  * @param signal - cancels file reads.
  */
-export function evaluateContract(ctx: Context, agent: Agent, contract: ContractRecord, config: ReliabilityConfig, governorTools: ReadonlySet<string>, signal?: AbortSignal): Promise<CheckResultRecord[]> {
+export function evaluateContract(fs: HostFs, agent: Agent, contract: ContractRecord, config: ReliabilityConfig, governorTools: ReadonlySet<string>, signal?: AbortSignal): Promise<CheckResultRecord[]> {
   const cwd = agent.session.header.cwd
-  const port = cwd === undefined ? undefined : workspacePort(ctx.fs, cwd, { maxFileBytes: config.maxFileBytes, maxAttemptBytes: config.evidence.maxAttemptBytes, maxConcurrentReads: config.evidence.maxConcurrentReads }, signal)
+  const port = cwd === undefined ? undefined : workspacePort(fs, cwd, { maxFileBytes: config.maxFileBytes, maxAttemptBytes: config.evidence.maxAttemptBytes, maxConcurrentReads: config.evidence.maxConcurrentReads }, signal)
   const secret = secretFileMatcher(config.evidence.secretFiles)
   return evaluateChecks(contract.checks, {
     workspace: port ?? NO_WORKSPACE,

@@ -18,6 +18,7 @@ import { CODE_TOOL_NAMES, registerCodeTools } from './code-tools.js'
 import { contractParameters, offeredParameters } from './contract-schema.js'
 import { DRAFT_TOOL_NAME, registerDraftTool } from './draft-tool.js'
 import { evaluateContract } from './evaluation.js'
+import { requiredFs, type HostFs } from '../../kernel/host/host-fs.js'
 import { activeState, governorState } from './governor-state.js'
 import { describeReliabilityStatus } from '../contract/status.js'
 
@@ -29,8 +30,9 @@ const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
  * Register the governor's tools.
  * @param ctx - context carrying `tools`, `sessionProjections` and `fs`.
  * @param config - resolved row configuration.
+ * @param fs - the host filesystem accessor.
  */
-export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): void {
+export function registerGovernorTools(ctx: Context, config: ReliabilityConfig, fs: () => HostFs | undefined): void {
   const limits = contractLimits(config)
   const pending = new PendingReviews()
   const offered = offeredParameters(config)
@@ -70,7 +72,7 @@ export function registerGovernorTools(ctx: Context, config: ReliabilityConfig): 
     execute: async (_args, exec) => {
       const agent = callingAgent(exec, 'reliability_verify', 'session to govern')
       const state = activeState(ctx, agent)
-      const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, exec.signal)
+      const results = await evaluateContract(requiredFs(fs), agent, state.contract, config, governorTools, exec.signal)
       exec.signal.throwIfAborted()
       const settlement = settleAttempt(state.contract, state.attempts, results, 'manual')
       agent.session.append('reliability/attempt', settlement.attempt)

@@ -15,6 +15,7 @@ import { integrityProblem, reliabilityPhase } from '../contract/fold.js'
 import { integrityMessage, settleAttempt, settlementMessage } from '../contract/lifecycle.js'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { evaluateContract } from './evaluation.js'
+import { requiredFs, type HostFs } from '../../kernel/host/host-fs.js'
 import { governorState } from './governor-state.js'
 import { GOVERNOR_TOOL_NAMES } from './tools.js'
 
@@ -25,8 +26,9 @@ const governorTools: ReadonlySet<string> = new Set(GOVERNOR_TOOL_NAMES)
  * @param ctx - context carrying the agent events, `sessionProjections` and `fs`.
  * @param config - resolved row configuration.
  * @param plugin - plugin name recorded as the steering message's source.
+ * @param fs - the host filesystem accessor.
  */
-export function enforceAtTurnStop(ctx: Context, config: ReliabilityConfig, plugin: string): void {
+export function enforceAtTurnStop(ctx: Context, config: ReliabilityConfig, plugin: string, fs: () => HostFs | undefined): void {
   const reported = new WeakMap<object, string>()
   const steer = (agent: Agent, text: string): void => {
     agent.steer(createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'plugin', plugin } }))
@@ -42,7 +44,7 @@ export function enforceAtTurnStop(ctx: Context, config: ReliabilityConfig, plugi
         return
       }
       if (reliabilityPhase(state) !== 'active' || state.contract === null) return
-      const results = await evaluateContract(ctx, agent, state.contract, config, governorTools, signal)
+      const results = await evaluateContract(requiredFs(fs), agent, state.contract, config, governorTools, signal)
       if (signal.aborted) return
       const settlement = settleAttempt(state.contract, state.attempts, results, 'turn-stop')
       agent.session.append('reliability/attempt', settlement.attempt)

@@ -11,7 +11,7 @@
  */
 import type { Context } from '@deepseek-ai/cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
-import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import type {} from '@deepseek-ai/dsh-sandbox'
 import type {} from '@deepseek-ai/dsh-sandbox-policy'
 import type {} from '@deepseek-ai/dsh-subprocess'
@@ -46,14 +46,14 @@ function failed(profile: VerifierProfile, mode: VerifierSandboxMode, started: nu
 }
 
 /** Whether a path lies inside any of the roots, by canonical containment in the host's filesystem. */
-async function insideAny(fs: FileSystem, path: string, roots: readonly string[], signal: AbortSignal): Promise<boolean> {
+async function insideAny(fs: HostFs, path: string, roots: readonly string[], signal: AbortSignal): Promise<boolean> {
   const target = await fs.resolve(path, { signal })
   for (const root of roots) if (fs.contains(await fs.resolve(root, { signal }), target)) return true
   return false
 }
 
 /** The absolute PATH entries that exist outside the workspace roots. */
-async function trustedPath(fs: FileSystem, path: string | undefined, roots: readonly string[], signal: AbortSignal): Promise<string> {
+async function trustedPath(fs: HostFs, path: string | undefined, roots: readonly string[], signal: AbortSignal): Promise<string> {
   const kept: string[] = []
   for (const entry of absolutePathEntries(path)) {
     const inside = await insideAny(fs, entry, roots, signal).catch(() => true)

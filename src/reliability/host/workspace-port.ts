@@ -12,7 +12,8 @@
 import { isUtf8 } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { posix } from 'node:path'
-import type { FileSystem, FsPathInfo, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { FsPathInfo, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { HostFs } from '../../kernel/host/host-fs.js'
 import type { EntryEvidence, FileInspection, TextEvidence, Utf8Evidence, WorkspacePort } from '../checks/evidence.js'
 import type { WorkspacePath } from '../checks/paths.js'
 import { decodeUtf8Strict } from '../../kernel/text.js'
@@ -73,7 +74,7 @@ export interface ResolvingWorkspacePort extends WorkspacePort {
  * @param budget - per-file size, per-attempt bytes, concurrent reads.
  * @param signal - cancels reads.
  */
-export function workspacePort(fs: FileSystem, cwd: string, budget: ReadBudget, signal?: AbortSignal): ResolvingWorkspacePort {
+export function workspacePort(fs: HostFs, cwd: string, budget: ReadBudget, signal?: AbortSignal): ResolvingWorkspacePort {
   const options = signal === undefined ? {} : { signal }
   const slots = new Slots(budget.maxConcurrentReads)
   const observed = new Map<string, Promise<Observation>>()

@@ -1,0 +1,52 @@
+/**
+ * A readable, exact encoding of a shell analysis for golden files: every
+ * effect with its via, target (literal text, with each non-literal atom in
+ * angle brackets) and scope, every opaque reason, word and mention.
+ */
+import { analyzeShellCommand, type ShellAnalysisOptions } from '../../src/ieg/shell/analyze.ts'
+import type { ShellAnalysis, ShellEffect } from '../../src/ieg/shell/effects.ts'
+import type { Pattern } from '../../src/ieg/shell/pattern.ts'
+
+/** The options the golden files are recorded with. */
+export const GOLDEN_OPTIONS: ShellAnalysisOptions = { persistent: false, startDirectory: '/ws', home: '/home/u', tempDirectory: '/tmp', maxDepth: 8, maxAlternatives: 16, readOnlyCommands: [] }
+
+/** A pattern with its non-literal atoms marked. */
+export function encodePattern(pattern: Pattern): string {
+  return pattern.map((atom) => {
+    switch (atom.t) {
+      case 'lit': return atom.s
+      case 'star': return atom.dot === true ? '⟨*.⟩' : '⟨*⟩'
+      case 'qmark': return '⟨?⟩'
+      case 'class': return `⟨[${atom.body}]⟩`
+      case 'digits': return '⟨n⟩'
+      case 'any': return '⟨…⟩'
+    }
+  }).join('')
+}
+
+function encodeEffect(effect: ShellEffect): string {
+  switch (effect.kind) {
+    case 'write': return `write ${effect.via} ${JSON.stringify(encodePattern(effect.target.path))} ${effect.target.scope}${effect.target.partial === true ? ' partial' : ''}`
+    case 'opaque': return `opaque ${effect.via}: ${effect.reason} | words ${JSON.stringify(effect.words.map(encodePattern))} | mentions ${JSON.stringify(effect.mentions)}`
+    case 'git-history': return `history ${effect.via}`
+    case 'repository-control': return `control ${effect.via}: ${effect.reason}`
+  }
+}
+
+/** The encoded analysis, one line per fact. */
+export function encodeAnalysis(analysis: ShellAnalysis): string[] {
+  return [`= ${analysis.outcome}${analysis.looseGlobs ? ' (loose globs)' : ''}`, ...analysis.effects.map(effect => `  ${encodeEffect(effect)}`), ...analysis.opaqueReasons.map(reason => `  ? ${reason}`)]
+}
+
+/**
+ * Analyze a command and encode the result, an exception included.
+ * @param command - the shell text.
+ * @param startDirectory - where it starts.
+ */
+export function goldenLines(command: string, startDirectory = GOLDEN_OPTIONS.startDirectory): string[] {
+  try {
+    return encodeAnalysis(analyzeShellCommand(command, { ...GOLDEN_OPTIONS, startDirectory }))
+  } catch (error) {
+    return [`! ${error instanceof Error ? error.message : String(error)}`]
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Every option the command tables name, tried on every command of its table
+ * (`cmd OPTION out.txt in.txt` and `cmd OPTION=v in.txt`; git: every
+ * subcommand), against the recorded analyses: one sha256 per command over
+ * its encoded analyses (test/fixtures/shell-sweep.json). The commands and
+ * options are recorded too, so the sweep does not read the source it
+ * checks. `UPDATE_GOLDEN=1` extracts them from the source again and rewrites
+ * the file; review the change with the corpus golden and the corpus tests.
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { COMMAND_TABLES } from '../../src/ieg/shell/commands/index.ts'
+import { goldenLines } from '../support/shell-golden.ts'
+
+const FILE = new URL('../fixtures/shell-sweep.json', import.meta.url)
+const SOURCE = new URL('../../src/ieg/shell/commands/', import.meta.url)
+
+interface Sweep {
+  readonly tables: Record<string, { readonly commands: readonly string[], readonly options: readonly string[] }>
+  readonly hashes: Record<string, string>
+}
+
+/** The option spellings a source file names: quoted options, `shortValue` letters, `longValue` words. */
+function optionsIn(files: readonly string[]): string[] {
+  const found = new Set<string>()
+  for (const file of files) {
+    const text = readFileSync(new URL(file, SOURCE), 'utf8')
+    for (const [, option] of text.matchAll(/'(-{1,2}[A-Za-z][A-Za-z0-9-]*)=?'/g)) found.add(option as string)
+    for (const [, letters] of text.matchAll(/shortValue: '([A-Za-z]+)'/g)) for (const letter of letters as string) found.add(`-${letter}`)
+    for (const [, list] of text.matchAll(/longValue: \[([^\]]*)\]/g)) for (const [, word] of (list as string).matchAll(/'([a-z][a-z0-9-]*)'/g)) found.add(`--${word}`)
+  }
+  return [...found].sort()
+}
+
+/** The git subcommands git-subcommands.ts names. */
+function gitSubcommands(): string[] {
+  const text = readFileSync(new URL('git-subcommands.ts', SOURCE), 'utf8')
+  const names = new Set<string>()
+  for (const [, list] of text.matchAll(/new Set\(\[([^\]]*)\]\)/g)) for (const [, name] of (list as string).matchAll(/'([a-z][a-z-]*)'/g)) names.add(name as string)
+  for (const [, name] of text.matchAll(/sub === '([a-z-]+)'/g)) names.add(name as string)
+  return [...names].sort()
+}
+
+function extracted(): Sweep['tables'] {
+  return {
+    fileWriters: { commands: [...COMMAND_TABLES['fileWriters'] ?? []], options: optionsIn(['files.ts']) },
+    archiveWriters: { commands: [...COMMAND_TABLES['archiveWriters'] ?? []], options: optionsIn(['archives.ts']) },
+    optionReaders: { commands: [...COMMAND_TABLES['optionReaders'] ?? []], options: optionsIn(['readers.ts']) },
+    commandRunners: { commands: [...COMMAND_TABLES['commandRunners'] ?? []], options: optionsIn(['wrappers.ts']) },
+    scripted: { commands: ['sed', 'awk', 'yq'], options: optionsIn(['text-scripts.ts', 'index.ts']) },
+    git: { commands: gitSubcommands().map(sub => `git ${sub}`), options: optionsIn(['git.ts', 'git-subcommands.ts']) },
+  }
+}
+
+function hashOf(command: string, options: readonly string[]): { hash: string, lines: string[] } {
+  const lines = options.flatMap(option => [`${command} ${option} out.txt in.txt`, ...(option.startsWith('--') ? [`${command} ${option}=v in.txt`] : [])].flatMap(text => [`$ ${text}`, ...goldenLines(text)]))
+  return { hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
+}
+
+const update = process.env['UPDATE_GOLDEN'] === '1'
+const recorded: Sweep = update ? { tables: extracted(), hashes: {} } : JSON.parse(readFileSync(FILE, 'utf8')) as Sweep
+
+describe('every option of the command tables on every command of its table', () => {
+  if (update) {
+    it('is recorded', () => {
+      const hashes: Record<string, string> = {}
+      for (const table of Object.values(recorded.tables)) for (const command of table.commands) hashes[command] = hashOf(command, table.options).hash
+      writeFileSync(FILE, `${JSON.stringify({ tables: recorded.tables, hashes }, null, 1)}\n`)
+    })
+    return
+  }
+
+  it('covers every table and command the source declares now', () => {
+    expect(Object.keys(recorded.tables).sort()).toEqual(['archiveWriters', 'commandRunners', 'fileWriters', 'git', 'optionReaders', 'scripted'])
+    for (const name of ['fileWriters', 'archiveWriters', 'optionReaders', 'commandRunners']) expect(recorded.tables[name]?.commands).toEqual(COMMAND_TABLES[name])
+  })
+
+  it.each(Object.entries(recorded.tables))('%s', (_name, table) => {
+    for (const command of table.commands) {
+      const { hash, lines } = hashOf(command, table.options)
+      expect(hash, `${command} now analyzes as:\n${lines.slice(0, 60).join('\n')}`).toBe(recorded.hashes[command])
+    }
+  })
+})
