@@ -22,7 +22,7 @@ describe('the host filesystem accessor', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }))
     await writeFile(join(dir, 'a.txt'), 'alpha')
     let accessor: () => HostFs | undefined = () => undefined
-    await host.ctx.plugin({ name: 'accessor-probe', apply: (ctx: Context) => { accessor = hostFsAccessor(ctx) } } as never)
+    await host.ctx.plugin({ name: 'accessor-probe', apply: (ctx: Context) => { accessor = hostFsAccessor(ctx) } } as never, {} as never)
     expect(accessor()).toBeUndefined()
     expect(() => requiredFs(accessor)).toThrow('the host has no filesystem service (fs)')
 
