@@ -185,15 +185,15 @@ function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
 /** Names {@link applyBuiltin} handles. */
 export const STATE_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait', 'trap', 'return', 'break', 'continue'])
 
-/** Signals whose trap action runs in the shell before or after later commands, changing its state. */
-const IN_SHELL_TRAPS = /^(DEBUG|ERR|RETURN)$/i
+/** Conditions whose trap action runs only as the shell exits, after every command; any other trap (DEBUG, ERR, RETURN, a signal) may run in the shell before a later command. */
+const EXIT_TRAPS = /^(SIG)?EXIT$|^0$/i
 
 function trap(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
   const args = literalOf(call.args[0] ?? []) === '--' ? call.args.slice(1) : call.args
   const action = args[0]
   if (action === undefined || args.length < 2 || ['-l', '-p', '-P', '-'].includes(literalOf(action) ?? '')) return state
   const after = host.script(action, 'trap', state)
-  const inShell = args.slice(1).some(signal => IN_SHELL_TRAPS.test(literalOf(signal) ?? 'DEBUG'))
+  const inShell = args.slice(1).some(signal => !EXIT_TRAPS.test(literalOf(signal) ?? ''))
   const traps = [...state.traps, { action, inShell }]
   return inShell ? { ...joinStates(state, after, host.maxAlternatives), traps } : { ...state, traps }
 }
@@ -235,7 +235,7 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       // The callback runs in the shell zero or more times.
       const called = callback === undefined ? state : joinStates(state, host.script(callback, `${call.name} -C`, state), host.maxAlternatives)
       evaluateNames(operands, call.name, called, host)
-      return assignNames(operands.length === 0 ? [lit('MAPFILE')] : operands.slice(-1), called, null, host)
+      return assignNames(operands.length === 0 ? [lit('MAPFILE')] : operands.slice(0, 1), called, null, host)
     }
     case 'getopts':
       evaluateNames(call.args.slice(1, 2), 'getopts', state, host)

@@ -48,7 +48,7 @@ export interface ShellState {
   readonly traps: readonly TrapAction[]
 }
 
-/** A trap action; `inShell` ones (`DEBUG`, `ERR`, `RETURN`) change the state of the shell they run in. */
+/** A trap action; `inShell` ones (every condition but `EXIT`) may run before a later command and change the shell's state. */
 export interface TrapAction {
   readonly action: Pattern
   readonly inShell: boolean

@@ -144,32 +144,45 @@ function sevenZip(call: CommandCall, sink: CommandSink): void {
   sink.write('7z', archive, 'entry')
 }
 
-/** The output names of `split -n N`: N suffixes of the configured length, alphabetic or numeric. */
-function chunkNames(count: number, length: number, numeric: boolean): string[] {
-  const base = numeric ? 10 : 26
+/** `split` suffix alphabets: letters by default, `-d` decimal, `-x` hexadecimal. */
+const SUFFIX_ALPHABETS: ReadonlyMap<string, string> = new Map([['-d', '0123456789'], ['--numeric-suffixes', '0123456789'], ['-x', '0123456789abcdef'], ['--hex-suffixes', '0123456789abcdef']])
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz'
+
+/**
+ * The output suffixes of `split -n N`: N suffixes of the configured length in
+ * the last-given alphabet, counted from its `=FROM` start; null when they
+ * cannot be named exactly (too many, too long, an unreadable or invalid value).
+ */
+function chunkSuffixes(parsed: ParsedArgs): string[] | null {
+  const count = Number(literalOf(optionValues(parsed, '-n', '--number')[0] ?? []) ?? NaN)
+  const length = Number(literalOf(optionValues(parsed, '-a', '--suffix-length')[0] ?? lit('2')) ?? NaN)
+  const additional = literalOf(optionValues(parsed, '--additional-suffix')[0] ?? [])
+  const style = parsed.options.filter(option => SUFFIX_ALPHABETS.has(option.name)).at(-1)
+  const alphabet = style === undefined ? LETTERS : SUFFIX_ALPHABETS.get(style.name) as string
+  const fromText = style?.value === undefined || style.value === null ? alphabet[0] as string : literalOf(style.value)
+  if (fromText === null || additional === null || fromText === '' || [...fromText].some(digit => !alphabet.includes(digit))) return null
+  const from = [...fromText].reduce((value, digit) => value * alphabet.length + alphabet.indexOf(digit), 0)
+  if (!Number.isInteger(count) || count <= 0 || count > 100 || !Number.isInteger(length) || length <= 0 || length > 8 || fromText.length > length || from + count > alphabet.length ** length) return null
   return Array.from({ length: count }, (_, index) => {
-    let rest = index
+    let rest = from + index
     let suffix = ''
     for (let k = 0; k < length; k += 1) {
-      const digit = rest % base
-      suffix = (numeric ? String(digit) : String.fromCharCode(97 + digit)) + suffix
-      rest = Math.floor(rest / base)
+      suffix = (alphabet[rest % alphabet.length] as string) + suffix
+      rest = Math.floor(rest / alphabet.length)
     }
-    return suffix
+    return suffix + additional
   })
 }
 
 function splitter(defaultPrefix: string, prefixOption: string | null): CommandHandler {
   return (call, sink) => {
-    const parsed = parseArgs(call.args, { shortValue: 'abClnftk', longValue: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'additional-suffix', 'filter', 'prefix', 'suffix-format', 'digits'] })
+    const parsed = parseArgs(call.args, { shortValue: 'abClnftk', longValue: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'additional-suffix', 'filter', 'prefix', 'suffix-format', 'digits'], longOptional: ['numeric-suffixes', 'hex-suffixes'] })
     if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
     if (hasOption(parsed, '--filter')) return opaqueCall(call, sink, '--filter runs a command')
     const prefix = (prefixOption === null ? parsed.operands[1] : optionValues(parsed, prefixOption, '--prefix')[0]) ?? lit(defaultPrefix)
-    const additional = literalOf(optionValues(parsed, '--additional-suffix')[0] ?? lit('')) ?? ''
-    const chunks = Number(literalOf(optionValues(parsed, '-n', '--number')[0] ?? []) ?? NaN)
-    const length = Number(literalOf(optionValues(parsed, '-a', '--suffix-length')[0] ?? lit('2')) ?? NaN)
-    if (call.name === 'split' && Number.isInteger(chunks) && chunks > 0 && chunks <= 100 && Number.isInteger(length) && length > 0 && length <= 8) {
-      for (const suffix of chunkNames(chunks, length, hasOption(parsed, '-d', '--numeric-suffixes'))) sink.write('split', concat(prefix, lit(`${suffix}${additional}`)), 'entry')
+    const suffixes = call.name === 'split' ? chunkSuffixes(parsed) : null
+    if (suffixes !== null) {
+      for (const suffix of suffixes) sink.write('split', concat(prefix, lit(suffix)), 'entry')
       return
     }
     sink.write(call.name, concat(prefix, [{ t: 'star' }]), 'entry')
@@ -181,12 +194,13 @@ function patch(call: CommandCall, sink: CommandSink): void {
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '--dry-run')) return
   const directory = optionValues(parsed, '-d', '--directory')[0]
-  const at = (path: Pattern): Pattern => (directory === undefined ? path : concat(directory, lit('/'), path))
-  for (const reject of optionValues(parsed, '-r', '--reject-file')) sink.write('patch -r', reject, 'entry')
+  // patch changes to the -d directory before anything else, so every file it names is under it.
+  const at = (path: Pattern): Pattern => (directory === undefined ? path : joinPattern(directory, path))
+  for (const reject of optionValues(parsed, '-r', '--reject-file')) if (literalOf(reject) !== '-') sink.write('patch -r', at(reject), 'entry')
   const backups = optionValues(parsed, '-B', '--prefix', '-Y', '--basename-prefix')
   if (backups.length > 0) return sink.opaque('patch -B', 'backup files are named from the files the patch changes', backups.map(prefix => concat(prefix, ANY)))
   const output = optionValues(parsed, '-o', '--output')[0]
-  if (output !== undefined) return literalOf(output) === '-' ? undefined : sink.write('patch -o', output, 'entry')
+  if (output !== undefined) return literalOf(output) === '-' ? undefined : sink.write('patch -o', at(output), 'entry')
   const original = parsed.operands[0]
   if (original !== undefined) return sink.write('patch', at(original), 'entry')
   sink.write('patch', directory ?? lit('.'), 'beneath')

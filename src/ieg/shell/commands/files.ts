@@ -49,8 +49,10 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     const parsed = parseArgs(call.args, spec)
     if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
     const named = optionValues(parsed, '-t', '--target-directory')[0]
-    const sources = named === undefined ? parsed.operands.slice(0, -1) : [...parsed.operands]
-    const destination = named ?? parsed.operands.at(-1)
+    // `ln TARGET` alone creates ./basename(TARGET).
+    const single = options.links && named === undefined && parsed.operands.length === 1
+    const sources = named === undefined && !single ? parsed.operands.slice(0, -1) : [...parsed.operands]
+    const destination = named ?? (single ? lit('.') : parsed.operands.at(-1))
     if (destination === undefined) return opaqueCall(call, sink, 'it names no destination')
     const recursive = options.movesSources || hasOption(parsed, ...RECURSIVE, '-a', '--archive')
     const scope: TargetScope = recursive ? 'subtree' : 'entry'
@@ -66,20 +68,26 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
       if (options.movesSources) sink.write(call.name, source, 'subtree')
       if (linking) sink.write(`${call.name} (link to)`, source, 'entry')
       if (linking && hasOption(parsed, '-s', '--symbolic', '--symbolic-link') && literalOf(source)?.startsWith('/') !== true) {
-        const linkDirectory = named ?? (sources.length > 1 ? destination : posixDirname(destination))
-        if (linkDirectory !== null) sink.write(`${call.name} (link to)`, concat(linkDirectory, lit('/'), source), 'entry')
+        for (const linkDirectory of linkDirectories(named ?? destination, named !== undefined || sources.length > 1 || single)) sink.write(`${call.name} (link to)`, concat(linkDirectory, lit('/'), source), 'entry')
       }
       if (copiesLinks) sink.write(`${call.name} (copies a link)`, source, 'link')
       written(parents ? concat(destination, lit('/'), source) : into(destination, basenameOf(source)))
     }
-    if (named === undefined && sources.length <= 1) written(destination)
+    if (named === undefined && sources.length <= 1 && !single) written(destination)
     if (sources.length === 0 && call.uncertainArity) opaqueCall(call, sink, 'its operands are not literal')
   }
 }
 
-function posixDirname(path: Pattern): Pattern | null {
-  const text = literalOf(path)
-  return text === null ? null : lit(posix.dirname(text))
+/**
+ * Where a relative symbolic link's target resolves from: the destination when
+ * it is known to be a directory (`-t`, several sources, a trailing `/`),
+ * otherwise the destination's parent or, if it is an existing directory, the
+ * destination itself.
+ */
+function linkDirectories(destination: Pattern, isDirectory: boolean): Pattern[] {
+  const text = literalOf(destination)
+  if (isDirectory || text?.endsWith('/') === true) return [destination]
+  return text === null ? [destination] : [lit(posix.dirname(text)), destination]
 }
 
 /** A symbolic chmod mode that starts with `-` (`-w`, `-rwx,g+s`), which chmod reads as the mode, not as options. */

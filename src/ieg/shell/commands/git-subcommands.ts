@@ -14,24 +14,39 @@ const READERS = new Set(['status', 'log', 'show', 'blame', 'annotate', 'ls-files
 const HISTORY = new Set(['add', 'commit', 'fetch', 'push', 'update-ref', 'update-index', 'gc', 'prune', 'repack', 'pack-refs', 'commit-tree', 'mktag', 'mktree', 'write-tree', 'replace', 'rerere', 'init', 'unpack-objects', 'index-pack', 'fast-import', 'prune-packed', 'commit-graph', 'multi-pack-index', 'tag', 'branch', 'notes', 'reflog', 'remote', 'symbolic-ref', 'hash-object', 'reset', 'submodule', 'maintenance', 'worktree', 'bundle', 'stash', 'bisect', 'apply'])
 const WORKTREE = new Set(['checkout', 'switch', 'restore', 'clean', 'am', 'merge', 'rebase', 'cherry-pick', 'revert', 'pull', 'checkout-index', 'read-tree', 'sparse-checkout'])
 const RUNS_PROGRAMS = new Set(['difftool', 'mergetool', 'send-email', 'daemon', 'instaweb', 'web--browse', 'filter-branch', 'p4', 'svn', 'cvsimport', 'cvsexportcommit', 'cvsserver', 'quiltimport', 'shell', 'upload-pack', 'receive-pack', 'credential', 'credential-store', 'credential-cache', 'remote-ext', 'archimport', 'gui', 'citool', 'gitk'])
-/** Subcommands whose `-n`/`--dry-run` only reports, with the short options that take a value (a letter after one is its value). */
-const DRY_RUNS: Record<string, { readonly short: boolean, readonly valued: string }> = {
-  clean: { short: true, valued: 'e' },
-  rm: { short: true, valued: '' },
-  add: { short: true, valued: '' },
-  mv: { short: true, valued: '' },
-  commit: { short: false, valued: '' },
-  fetch: { short: false, valued: '' },
-  push: { short: true, valued: '' },
+/** How a subcommand's arguments ask for a report only: `--dry-run`, and `-n` where `shortDryRun`; `valued` short letters and `long` options take the next word as their value. */
+interface DryRunRule {
+  readonly shortDryRun: boolean
+  readonly valued: string
+  readonly long: readonly string[]
+}
+/** Subcommands whose `-n`/`--dry-run` only reports. */
+const DRY_RUNS: Record<string, DryRunRule> = {
+  clean: { shortDryRun: true, valued: 'e', long: ['--exclude'] },
+  rm: { shortDryRun: true, valued: '', long: ['--pathspec-from-file'] },
+  add: { shortDryRun: true, valued: '', long: ['--chmod', '--pathspec-from-file'] },
+  mv: { shortDryRun: true, valued: '', long: [] },
+  commit: { shortDryRun: false, valued: 'mFCct', long: ['--message', '--file', '--reuse-message', '--reedit-message', '--author', '--date', '--cleanup', '--template', '--trailer', '--fixup', '--squash', '--pathspec-from-file'] },
+  fetch: { shortDryRun: false, valued: 'oj', long: ['--depth', '--deepen', '--shallow-since', '--shallow-exclude', '--refmap', '--server-option', '--upload-pack', '--negotiation-tip', '--jobs', '--filter'] },
+  push: { shortDryRun: true, valued: 'o', long: ['--repo', '--push-option', '--receive-pack', '--exec'] },
 }
 
-/** Whether an argument asks for a dry run: `--dry-run`, or `n` in a short cluster before any valued letter. */
-function dryRunArgument(arg: string, rule: { readonly short: boolean, readonly valued: string }): boolean {
-  if (arg === '--dry-run') return true
-  if (!rule.short || !/^-[a-zA-Z]+$/.test(arg)) return false
-  for (const letter of arg.slice(1)) {
-    if (letter === 'n') return true
-    if (rule.valued.includes(letter)) return false
+/** Whether the arguments ask for a dry run before `--`, reading each valued option's value as a value. */
+function asksDryRun(texts: readonly string[], rule: DryRunRule): boolean {
+  for (let i = 0; i < texts.length; i += 1) {
+    const arg = texts[i] as string
+    if (arg === '--') return false
+    if (arg === '--dry-run') return true
+    if (rule.long.includes(arg)) i += 1
+    if (!/^-[a-zA-Z]/.test(arg)) continue
+    for (let j = 1; j < arg.length; j += 1) {
+      const letter = arg[j] as string
+      if (letter === 'n' && rule.shortDryRun) return true
+      if (rule.valued.includes(letter)) {
+        if (j === arg.length - 1) i += 1
+        break
+      }
+    }
   }
   return false
 }
@@ -116,7 +131,7 @@ function isListing(sub: string, texts: readonly string[]): boolean {
     case 'merge-tree': return texts.includes('--trivial-merge') || (!texts.includes('--write-tree') && texts.filter(arg => !arg.startsWith('-')).length === 3)
     default: {
       const dryRun = DRY_RUNS[sub]
-      return dryRun !== undefined && texts.some(arg => dryRunArgument(arg, dryRun))
+      return dryRun !== undefined && asksDryRun(texts, dryRun)
     }
   }
 }

@@ -99,12 +99,15 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
   uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars'], longOptional: ['group', 'all-repeated'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'] }),
   xxd: secondOperandWrites({ shortValue: 'cglsno', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
   find,
+  // An operand other than +FORMAT (MMDDhhmm[[CC]YY][.ss]) sets the clock like -s.
   date: (call, sink) => {
-    const parsed = parseArgs(call.args, { shortValue: 'dfrI', longValue: ['date', 'file', 'reference', 'set', 'iso-8601', 'rfc-3339'] })
-    if (parsed.unreadable || hasOption(parsed, '-s', '--set')) opaqueCall(call, sink, 'it may set the system clock')
+    const parsed = parseArgs(call.args, { shortValue: 'dfrs', shortOptional: 'I', longValue: ['date', 'file', 'reference', 'set', 'rfc-3339'], longOptional: ['iso-8601'] })
+    const setsClock = hasOption(parsed, '-s', '--set') || parsed.operands.some(operand => operand[0]?.t !== 'lit' || !operand[0].s.startsWith('+'))
+    if (parsed.unreadable || setsClock) opaqueCall(call, sink, 'it may set the system clock')
   },
   hostname: (call, sink) => {
-    if (call.args.some(arg => literalOf(arg)?.startsWith('-') !== true)) opaqueCall(call, sink, 'with an operand it sets the host name')
+    const parsed = parseArgs(call.args, { shortValue: 'F', longValue: ['file'] })
+    if (parsed.unreadable || parsed.operands.length > 0 || hasOption(parsed, '-F', '--file', '-b', '--boot')) opaqueCall(call, sink, 'with an operand, -F or -b it sets the host name')
   },
   rg: outputOption({ shortValue: 'efgtTmABCMjE', longValue: ['pre', 'pre-glob', 'regexp', 'file', 'glob', 'type', 'max-count', 'ignore-file', 'replace'] }, [], ['--pre']),
   fd: outputOption({ shortValue: 'xXeEtdc', longValue: ['exec', 'exec-batch', 'extension', 'exclude', 'type', 'max-depth', 'color'] }, [], ['-x', '-X', '--exec', '--exec-batch']),

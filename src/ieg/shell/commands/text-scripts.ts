@@ -4,7 +4,7 @@
  * flags of `s`), awk's `system`, pipes and output redirections, `gawk -i
  * inplace`. A script text that cannot be read fully is opaque. Pure.
  */
-import { hasOption, optionValues, parseArgs } from '../argv.js'
+import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
 import { lit, literalOf, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
 
@@ -260,13 +260,22 @@ export function awkProgramWrites(program: string): boolean {
   return false
 }
 
-/** `awk` and its variants: read unless the program or `-i inplace` writes. */
+/** gawk's options; `-d`, `-D`, `-L`, `-o` and `-p` take only an attached value. */
+const AWK_OPTIONS: OptionSpec = { shortValue: 'FvfiEWlZe', shortOptional: 'dDLop', longValue: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source', 'locale'], longOptional: ['dump-variables', 'debug', 'lint', 'pretty-print', 'profile'], stopAtOperand: true }
+/** gawk options that write a file: the attached value, or the default name. */
+const AWK_DUMPS: ReadonlyArray<readonly [readonly string[], string]> = [[['-d', '--dump-variables'], 'awkvars.out'], [['-p', '--profile'], 'awkprof.out'], [['-o', '--pretty-print'], 'awkprof.out']]
+
+/** `awk` and its variants: read unless the program, `-i inplace` or a gawk dump option writes. */
 export function awk(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'FvfiEWlL', longValue: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source'], stopAtOperand: true })
+  const parsed = parseArgs(call.args, AWK_OPTIONS)
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-f', '--file', '-E', '--exec', '-l', '--load', '-W')) return opaqueCall(call, sink, 'its program comes from a file, loads code, or sets an implementation option (-W)')
+  if (hasOption(parsed, '-D', '--debug')) return opaqueCall(call, sink, 'its debugger (-D) runs the commands it reads')
+  for (const [names, file] of AWK_DUMPS) {
+    for (const option of parsed.options) if (names.includes(option.name)) sink.write(`awk ${names[0] as string}`, option.value ?? lit(file), 'entry')
+  }
   const includes = optionValues(parsed, '-i', '--include').map(literalOf)
-  const sources = optionValues(parsed, '--source')
+  const sources = optionValues(parsed, '-e', '--source')
   const program = sources.length > 0 ? sources : parsed.operands.slice(0, 1)
   for (const text of program.map(literalOf)) {
     if (text === null) return opaqueCall(call, sink, 'its program is not literal')
