@@ -1,8 +1,9 @@
 /**
  * Every option the command tables name, tried on every command of its table
- * (`cmd OPTION out.txt in.txt` and `cmd OPTION=v in.txt`; git: every
- * subcommand), against the recorded analyses: one sha256 per command over
- * its encoded analyses (test/fixtures/shell-sweep.json). The commands and
+ * in several argument shapes (a literal, attached, absent, non-literal and
+ * `-` value, operands after `--`; git: every subcommand, and every verb its
+ * source names after each), against the recorded analyses: one sha256 per
+ * command over its encoded analyses (test/fixtures/shell-sweep.json). The commands and
  * options are recorded too, so the sweep does not read the source it
  * checks. `UPDATE_GOLDEN=1` extracts them from the source again and rewrites
  * the file; review the change with the corpus golden and the corpus tests.
@@ -17,7 +18,7 @@ const FILE = new URL('../fixtures/shell-sweep.json', import.meta.url)
 const SOURCE = new URL('../../src/ieg/shell/commands/', import.meta.url)
 
 interface Sweep {
-  readonly tables: Record<string, { readonly commands: readonly string[], readonly options: readonly string[] }>
+  readonly tables: Record<string, { readonly commands: readonly string[], readonly options: readonly string[], readonly verbs?: readonly string[] }>
   readonly hashes: Record<string, string>
 }
 
@@ -42,6 +43,12 @@ function gitSubcommands(): string[] {
   return [...names].sort()
 }
 
+/** The words git-subcommands.ts quotes that are not options: candidate verbs (`start`, `add`, `list`). */
+function gitVerbs(): string[] {
+  const text = readFileSync(new URL('git-subcommands.ts', SOURCE), 'utf8')
+  return [...new Set([...text.matchAll(/'([a-z][a-z-]*)'/g)].map(match => match[1] as string))].sort()
+}
+
 function extracted(): Sweep['tables'] {
   return {
     fileWriters: { commands: [...COMMAND_TABLES['fileWriters'] ?? []], options: optionsIn(['files.ts']) },
@@ -49,12 +56,19 @@ function extracted(): Sweep['tables'] {
     optionReaders: { commands: [...COMMAND_TABLES['optionReaders'] ?? []], options: optionsIn(['readers.ts']) },
     commandRunners: { commands: [...COMMAND_TABLES['commandRunners'] ?? []], options: optionsIn(['wrappers.ts']) },
     scripted: { commands: ['sed', 'awk', 'yq'], options: optionsIn(['text-scripts.ts', 'index.ts']) },
-    git: { commands: gitSubcommands().map(sub => `git ${sub}`), options: optionsIn(['git.ts', 'git-subcommands.ts']) },
+    git: { commands: gitSubcommands().map(sub => `git ${sub}`), options: optionsIn(['git.ts', 'git-subcommands.ts']), verbs: gitVerbs() },
   }
 }
 
-function hashOf(command: string, options: readonly string[]): { hash: string, lines: string[] } {
-  const lines = options.flatMap(option => [`${command} ${option} out.txt in.txt`, ...(option.startsWith('--') ? [`${command} ${option}=v in.txt`] : [])].flatMap(text => [`$ ${text}`, ...goldenLines(text)]))
+/** The command lines one option is tried in. */
+function shapes(command: string, option: string): string[] {
+  const attached = option.startsWith('--') ? [`${command} ${option}=v in.txt`, `${command} ${option}="$V" sub/in.txt`] : [`${command} ${option}v sub/in.txt`]
+  return [`${command} ${option} out.txt in.txt`, `${command} ${option}`, `${command} ${option} "$V" in.txt`, `${command} ${option} - /abs/in.txt`, `${command} in.txt ${option} -- -x.txt`, ...attached]
+}
+
+function hashOf(command: string, options: readonly string[], verbs: readonly string[] = []): { hash: string, lines: string[] } {
+  const texts = [...options.flatMap(option => shapes(command, option)), ...verbs.flatMap(verb => [`${command} ${verb}`, `${command} ${verb} out.txt`])]
+  const lines = texts.flatMap(text => [`$ ${text}`, ...goldenLines(text)])
   return { hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
 }
 
@@ -65,7 +79,7 @@ describe('every option of the command tables on every command of its table', () 
   if (update) {
     it('is recorded', () => {
       const hashes: Record<string, string> = {}
-      for (const table of Object.values(recorded.tables)) for (const command of table.commands) hashes[command] = hashOf(command, table.options).hash
+      for (const table of Object.values(recorded.tables)) for (const command of table.commands) hashes[command] = hashOf(command, table.options, table.verbs).hash
       writeFileSync(FILE, `${JSON.stringify({ tables: recorded.tables, hashes }, null, 1)}\n`)
     })
     return
@@ -78,7 +92,7 @@ describe('every option of the command tables on every command of its table', () 
 
   it.each(Object.entries(recorded.tables))('%s', (_name, table) => {
     for (const command of table.commands) {
-      const { hash, lines } = hashOf(command, table.options)
+      const { hash, lines } = hashOf(command, table.options, table.verbs)
       expect(hash, `${command} now analyzes as:\n${lines.slice(0, 60).join('\n')}`).toBe(recorded.hashes[command])
     }
   })
