@@ -18,6 +18,8 @@ import { afterCommandEnvironment, joinStates, unknownVariables, withCommandEnvir
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
+/** A lone option that only prints help or a version. */
+const HELP_OPTIONS: ReadonlySet<string> = new Set(['--help', '--version'])
 const WRITE_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>'])
 /** Bash built-ins the command table also knows (`builtin echo`). */
 const BASH_BUILTINS = new Set([':', 'true', 'false', 'echo', 'printf', 'pwd', 'test', '[', 'type', 'help', 'kill', 'wait', 'jobs', 'times', 'dirs', 'umask', 'ulimit', 'caller', 'compgen', 'complete', 'compopt', 'disown', 'suspend', 'logout', 'history', 'unalias', 'bg', 'fg', 'trap', 'exit', 'return', 'break', 'continue', 'shift', 'set'])
@@ -197,8 +199,7 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const plain = node.prefix.length === 0 && node.suffix.every(item => item.type === 'Word')
   const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? [] : [...node.prefix, ...node.suffix]
   const redirected = plain ? { stdin: NO_STDIN, state } : applyRedirections(walker, items.filter((item): item is Redirection => item.type !== 'Word' && item.type !== 'Assignment'), state, depth)
-  const assignments = node.prefix.filter((item): item is Assignment => item.type === 'Assignment')
-  const values = assignments.map(item => [item.name, assignmentValues(item, env)] as const)
+  const values = node.prefix.length === 0 ? [] : node.prefix.filter((item): item is Assignment => item.type === 'Assignment').map(item => [item.name, assignmentValues(item, env)] as const)
   if (node.name === undefined) {
     const expanded = walker.expansionAssignments().length
     return { after: values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state), expanded }
@@ -273,8 +274,9 @@ export function invoke(walker: Walker, argv: readonly Pattern[], facts: InvokeFa
 
 /** {@link invoke} in the state with the command's assignments applied. */
 function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, state: ShellState, depth: number, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState {
-  const [head, ...args] = argv
+  const head = argv[0]
   if (head === undefined) return state
+  const args = argv.slice(1)
   const written = literalOf(head)
   if (written === null) {
     walker.opaque('command', 'the command name is not literal', argv, state, facts.mentions)
@@ -284,7 +286,7 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
     walker.opaque(written, 'aliases expand (expand_aliases), so the command may be anything', argv, state, facts.mentions)
     return unknownVariables({ ...state, cwd: null, oldCwd: null })
   }
-  const system = SYSTEM_BIN.exec(written)
+  const system = written.includes('/') ? SYSTEM_BIN.exec(written) : null
   if (written.includes('/') && system === null) {
     walker.opaque(written, 'it runs a program by path, which the analysis cannot see', argv, state, facts.mentions)
     return state
@@ -320,7 +322,7 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
     walker.opaque(name, `${dangerous.join(', ')} ${dangerous.length === 1 ? 'is' : 'are'} set for it, which changes what it runs or reads`, [...argv, ...held], state, () => [...facts.mentions(), ...held.map(value => literalOf(value) ?? '')])
   }
   const shellOptions = facts.env.has('SHELLOPTS') || facts.env.has('BASHOPTS')
-  if (args.length === 1 && ['--help', '--version'].includes(literalOf(args[0] as Pattern) ?? '')) return state
+  if (args.length === 1 && HELP_OPTIONS.has(literalOf(args[0] as Pattern) ?? '')) return state
   const handler = COMMANDS.get(name)
   if (handler === undefined) {
     for (const fallback of state.functions.get('command_not_found_handle') ?? []) if (fallback !== null) walker.functionBody(fallback, state, depth)

@@ -82,8 +82,9 @@ function pathspec(path: Pattern): Pattern {
 
 /** Whether `text` is the long option `full`, or a prefix of it at least `shortest` long, with or without `=value`. */
 function longOption(text: string, full: string, shortest: number): boolean {
-  const name = text.split('=')[0] ?? ''
-  return name.length >= shortest && full.startsWith(name)
+  const end = text.indexOf('=')
+  const length = end < 0 ? text.length : end
+  return length >= shortest && length <= full.length && full.startsWith(end < 0 ? text : text.slice(0, end))
 }
 
 /** The first word that is not an option (or an option's value), for subcommands with their own verbs. */
@@ -137,9 +138,13 @@ function isListing(sub: string, texts: readonly string[]): boolean {
 }
 
 /** Options with which a subcommand runs another program. */
+/** Subcommands that reach a remote, where `--exec` and `-u` name the program run there. */
+const REMOTE_SUBCOMMANDS = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'])
+
 function runsProgram(sub: string, texts: readonly string[]): boolean {
   if (RUNS_PROGRAMS.has(sub)) return true
-  if (texts.some(arg => longOption(arg, '--upload-pack', 4) || longOption(arg, '--receive-pack', 5) || (['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'].includes(sub) && (longOption(arg, '--exec', 5) || arg === '-u')))) return true
+  const remote = REMOTE_SUBCOMMANDS.has(sub)
+  if (texts.some(arg => arg.startsWith('-') && (longOption(arg, '--upload-pack', 4) || longOption(arg, '--receive-pack', 5) || (remote && (longOption(arg, '--exec', 5) || arg === '-u'))))) return true
   switch (sub) {
     case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec', 4) || longOption(arg, '--interactive', 5))
     case 'bisect': return texts[0] === 'run'
