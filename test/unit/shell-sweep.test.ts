@@ -2,14 +2,15 @@
  * Every option the command tables name, tried on every command of its table
  * in several argument shapes (a literal, attached, absent, non-literal and
  * `-` value, operands after `--`; git: every subcommand, and every verb its
- * source names after each), against the recorded analyses: one sha256 per
- * command over its encoded analyses (test/fixtures/shell-sweep.json). The commands and
+ * source names after each; every quoted variable name set before a reader),
+ * against the recorded analyses: one sha256 per command or variable over its
+ * encoded analyses (test/fixtures/shell-sweep.json). The commands and
  * options are recorded too, so the sweep does not read the source it
  * checks. `UPDATE_GOLDEN=1` extracts them from the source again and rewrites
  * the file; review the change with the corpus golden and the corpus tests.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { COMMAND_TABLES } from '../../src/ieg/shell/commands/index.ts'
 import { goldenLines } from '../support/shell-golden.ts'
@@ -19,7 +20,25 @@ const SOURCE = new URL('../../src/ieg/shell/commands/', import.meta.url)
 
 interface Sweep {
   readonly tables: Record<string, { readonly commands: readonly string[], readonly options: readonly string[], readonly verbs?: readonly string[] }>
+  /** Every variable name the shell sources quote. */
+  readonly variables: readonly string[]
   readonly hashes: Record<string, string>
+}
+
+/** The variable names (`'HOME'`, `'GIT_DIR'`) quoted anywhere in src/ieg/shell/. */
+function variablesIn(): string[] {
+  const root = new URL('../', SOURCE)
+  const files = readdirSync(root, { recursive: true }).map(String).filter(name => name.endsWith('.ts'))
+  const found = new Set<string>()
+  for (const file of files) for (const [, name] of readFileSync(new URL(file, root), 'utf8').matchAll(/'([A-Z_][A-Z0-9_]+)'/g)) found.add(name as string)
+  return [...found].sort()
+}
+
+/** A variable set for a reader, exported before one, set for git and through env. */
+function variableHash(name: string): { hash: string, lines: string[] } {
+  const texts = [`${name}=x cat f`, `export ${name}=x; cat f`, `${name}=less git log`, `env ${name}=x ls`, `declare ${name}=1; cat f`]
+  const lines = texts.flatMap(text => [`$ ${text}`, ...goldenLines(text)])
+  return { hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
 }
 
 /** The option spellings a source file names: quoted options, `shortValue` letters, `longValue` words. */
@@ -63,7 +82,9 @@ function extracted(): Sweep['tables'] {
 /** The command lines one option is tried in. */
 function shapes(command: string, option: string): string[] {
   const attached = option.startsWith('--') ? [`${command} ${option}=v in.txt`, `${command} ${option}="$V" sub/in.txt`] : [`${command} ${option}v sub/in.txt`]
-  return [`${command} ${option} out.txt in.txt`, `${command} ${option}`, `${command} ${option} "$V" in.txt`, `${command} ${option} - /abs/in.txt`, `${command} in.txt ${option} -- -x.txt`, ...attached]
+  // Abbreviations: a declared long option's prefix is that option only when no other declared name shares it.
+  const abbreviated = option.startsWith('--') && option.length > 5 ? [`${command} ${option.slice(0, 4)} out.txt in.txt`, `${command} ${option.slice(0, 5)} out.txt in.txt`] : []
+  return [`${command} ${option} out.txt in.txt`, `${command} ${option}`, `${command} ${option} "$V" in.txt`, `${command} ${option} - /abs/in.txt`, `${command} in.txt ${option} -- -x.txt`, ...attached, ...abbreviated]
 }
 
 function hashOf(command: string, options: readonly string[], verbs: readonly string[] = []): { hash: string, lines: string[] } {
@@ -73,14 +94,15 @@ function hashOf(command: string, options: readonly string[], verbs: readonly str
 }
 
 const update = process.env['UPDATE_GOLDEN'] === '1'
-const recorded: Sweep = update ? { tables: extracted(), hashes: {} } : JSON.parse(readFileSync(FILE, 'utf8')) as Sweep
+const recorded: Sweep = update ? { tables: extracted(), variables: variablesIn(), hashes: {} } : JSON.parse(readFileSync(FILE, 'utf8')) as Sweep
 
 describe('every option of the command tables on every command of its table', () => {
   if (update) {
     it('is recorded', () => {
       const hashes: Record<string, string> = {}
       for (const table of Object.values(recorded.tables)) for (const command of table.commands) hashes[command] = hashOf(command, table.options, table.verbs).hash
-      writeFileSync(FILE, `${JSON.stringify({ tables: recorded.tables, hashes }, null, 1)}\n`)
+      for (const name of recorded.variables) hashes[`$${name}`] = variableHash(name).hash
+      writeFileSync(FILE, `${JSON.stringify({ tables: recorded.tables, variables: recorded.variables, hashes }, null, 1)}\n`)
     })
     return
   }
@@ -88,6 +110,13 @@ describe('every option of the command tables on every command of its table', () 
   it('covers every table and command the source declares now', () => {
     expect(Object.keys(recorded.tables).sort()).toEqual(['archiveWriters', 'commandRunners', 'fileWriters', 'git', 'optionReaders', 'scripted'])
     for (const name of ['fileWriters', 'archiveWriters', 'optionReaders', 'commandRunners']) expect(recorded.tables[name]?.commands).toEqual(COMMAND_TABLES[name])
+  })
+
+  it('every quoted variable name, set or exported before a reader and git', () => {
+    for (const name of recorded.variables) {
+      const { hash, lines } = variableHash(name)
+      expect(hash, `${name} now analyzes as:\n${lines.join('\n')}`).toBe(recorded.hashes[`$${name}`])
+    }
   })
 
   it.each(Object.entries(recorded.tables))('%s', (_name, table) => {
