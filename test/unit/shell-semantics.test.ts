@@ -5,7 +5,8 @@
  * `continue` and `return`; the state built-ins (declare, unset, read,
  * mapfile, getopts, let, trap, shopt, enable, cd/pushd/popd and `--`); text
  * bash evaluates again (subscripts, substrings, `[[ -eq ]]`, prompts);
- * nesting and parse limits; pager settings; short options with optional
+ * nesting and parse limits; pager settings; descriptors copied, moved and
+ * closed by `exec`; short options with optional
  * values; and glob bracket classes. Each expectation is what bash does, or
  * a sound superset of it where the analysis is deliberately coarse.
  */
@@ -28,6 +29,7 @@ const lookupChanged = (name: string): string[] => [
 const LOOKUP_REASON = (name: string): string => `  ? ${name}: PATH, hashing or a startup file changed, so the command name may run another program`
 const REDIRECT_UNKNOWN_DIR = ['= opaque', '  write redirection > "⟨…⟩/a" entry', '  ? redirection >: its target …/a is not literal (an expansion the analysis cannot know)']
 const redirects = (...paths: string[]): string[] => ['= mutation', ...paths.map(path => `  write redirection > "${path}" entry`)]
+const REDIRECT_ANY = ['= opaque', '  write redirection > "⟨…⟩" entry', '  ? redirection >: its target … is not literal (an expansion the analysis cannot know)']
 
 function pin(cases: readonly Case[]): void {
   for (const [title, command, lines] of cases) it(title, () => expect(goldenLines(command)).toEqual(lines))
@@ -160,6 +162,25 @@ describe('pager and editor settings', () => {
     ['an editor is not', 'EDITOR=vim ls', ['= opaque', '  opaque ls: EDITOR is set for it, which changes what it runs or reads | words ["/ws/ls","/ws/vim"] | mentions ["ls","EDITOR=vim","","ls","vim"]', '  ? ls: EDITOR is set for it, which changes what it runs or reads']],
   ])
 })
+
+// A descriptor opened for reading is written through when /dev/fd/N reopens it.
+describe('descriptors copied, moved and closed by exec', () => pin([
+  ['a copy reaches the file of its source', 'exec 3<cfg; exec 4<&3; echo x > /dev/fd/4', redirects('/ws/cfg')],
+  ['a move closes its source and keeps the file', 'exec 3<cfg; exec 4<&3-; echo x > /dev/fd/3', ['= read-only']],
+  ['a moved descriptor reaches the file', 'exec 3<cfg; exec 4<&3-; echo x > /dev/fd/4', redirects('/ws/cfg')],
+  ['a move into a {var} descriptor closes its source', 'exec 3<cfg; exec {v}<&3-; echo x > /dev/fd/3', ['= read-only']],
+  ['a move onto itself closes nothing', 'exec 3<cfg; exec 3<&3-; echo x > /dev/fd/3', redirects('/ws/cfg')],
+  ['closing forgets the file', 'exec 3<cfg; exec 3<&-; echo x > /dev/fd/3', ['= read-only']],
+  ['a copy of a descriptor that is not open is closed', 'exec 3<cfg; exec 4<&9; echo x > /dev/fd/4', ['= read-only']],
+  ['a copy of an unknown descriptor may be any open one', 'exec 3<cfg; exec 4<&$f; echo x > /dev/fd/4', REDIRECT_ANY],
+  ['a {var} descriptor is 10 or above', 'exec {v}<cfg; echo x > /dev/fd/9', ['= read-only']],
+  ['closing one {var} descriptor closes none for sure', 'exec {v}<cfg; exec {v}<&-; echo x > /dev/fd/10', redirects('/ws/cfg')],
+  ['exec through command or builtin keeps what it opened', 'command -p exec 3<cfg; echo x > /dev/fd/3', redirects('/ws/cfg')],
+  ['exec through builtin keeps what it opened', 'builtin exec 3<cfg; echo x > /dev/fd/3', redirects('/ws/cfg')],
+  ['exec through command command keeps what it opened', 'command command exec 3<cfg; echo x > /dev/fd/3', redirects('/ws/cfg')],
+  ['a command run by exec closes its own redirections', 'exec true 3<cfg; echo x > /dev/fd/3', ['= read-only']],
+  ['a plain command closes its own redirections', 'true 3<cfg; echo x > /dev/fd/3', ['= read-only']],
+]))
 
 describe('short options', () => pin([
   ['a lone `-` is an operand', 'cp a -', ['= mutation', '  write cp "/ws/-/a" entry', '  write cp "/ws/-" entry']],

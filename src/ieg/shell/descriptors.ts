@@ -97,12 +97,22 @@ export function openDescriptor(table: DescriptorTable | null, descriptor: number
 }
 
 /**
- * The table after `descriptor` duplicates `source` (`N>&M`), or closes (`N>&-`).
+ * The table after `descriptor` duplicates `source` (`N>&M`), moves it
+ * (`N>&M-`: M is closed after the copy), or closes (`N>&-`).
  * @param table - the table before.
  * @param descriptor - the descriptor made.
  * @param source - the descriptor copied, as written (`-` closes; a non-number is unknown).
  */
 export function duplicateDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null): DescriptorTable | null {
+  const copied = copyDescriptor(table, descriptor, source)
+  const moved = source !== null && source.length > 1 && source.endsWith('-') ? Number(source.slice(0, -1)) : Number.NaN
+  if (copied === null || Number.isNaN(moved) || moved === descriptor || !copied.has(moved)) return copied
+  const next = new Map(copied)
+  next.delete(moved)
+  return next
+}
+
+function copyDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null): DescriptorTable | null {
   if (table === null) return null
   const number = source === null ? Number.NaN : Number(source.replace(/-$/, ''))
   // `{var}` descriptors share one slot: closing one of them closes none for sure, and a copy of a file joins the others.
