@@ -164,6 +164,13 @@ describe('readers with a side effect', () => {
     expect(brief('fdfind -X rm')).toEqual(opaque('fdfind', '-x/-X/--exec/--exec-batch runs another program'))
   })
 
+  it('find -delete writes only some entries after a test that selects them, and the whole tree otherwise', () => {
+    const partial = (root: string): string[] => ['= opaque', `  write find -delete "/ws/${root}" subtree partial`, `  ? find -delete: which entries under /ws/${root} it writes is decided when it runs`]
+    const tests = ['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-type', '-xtype', '-size', '-empty', '-newer', '-newermt', '-anewer', '-atime', '-amin', '-cnewer', '-ctime', '-cmin', '-mnewer', '-mtime', '-mmin', '-perm', '-user', '-group', '-uid', '-gid', '-nouser', '-nogroup', '-links', '-inum', '-samefile', '-fstype', '-readable', '-writable', '-executable', '-true', '-false', '-prune', '-not', '-o', '-or', '-a', '-and', '!', '\\(']
+    for (const test of tests) expect(goldenLines(`find src ${test} x -delete`), test).toEqual(partial('src'))
+    for (const command of ['find src -delete', 'find src -maxdepth 1 -delete', 'find src -quit -delete', 'find src -depth -delete', 'find src -print -delete', 'find src -named x -delete']) expect(goldenLines(command), command).toEqual(['= mutation', '  write find -delete "/ws/src" subtree'])
+  })
+
   it('find runs -exec where it starts and -execdir in each match\'s directory; an unterminated -exec is opaque', () => {
     expect(goldenLines('find src -exec touch stamp \\;')).toEqual(['= mutation', '  write touch "/ws/stamp" entry'])
     expect(goldenLines('find src -execdir touch stamp \\;')).toEqual(['= opaque', '  write touch "⟨…⟩/stamp" entry', '  ? touch: its target …/stamp is not literal (an expansion the analysis cannot know)'])
@@ -243,6 +250,23 @@ describe('git', () => {
     expect(brief('git $X status')).toEqual(opaque('git', 'a git argument before the subcommand is not literal'))
     expect(goldenLines('git -C sub -C inner init')).toEqual(['= mutation', '  write git init "/ws/./sub/inner/.git" entry'])
     expect(goldenLines('git -C sub -C /abs init')).toEqual(['= mutation', '  write git init "/abs/.git" entry'])
+  })
+
+  it('reads global options: -c settings that run programs, --config-env, repository redirection, and information flags', () => {
+    const perCommand = 'a per-command setting makes git run a program or read it from the environment'
+    expect(goldenLines('git -c core.hooksPath=x status')).toEqual(['= mutation', `  control git -c: ${perCommand}`])
+    expect(goldenLines('git -c "$S" status')).toEqual(['= mutation', `  control git -c: ${perCommand}`])
+    expect(goldenLines('git -c user.name=x status')).toEqual(['= read-only'])
+    expect(goldenLines('git -c user.name=x commit -m m')).toEqual(['= mutation', '  history git commit'])
+    expect(goldenLines('git --config-env=core.pager=V status')).toEqual(['= mutation', `  control git --config-env=core.pager=V: ${perCommand}`])
+    expect(goldenLines('git --config-env core.pager=V status')).toEqual(['= mutation', `  control git --config-env: ${perCommand}`])
+    for (const option of ['--git-dir=x', '--exec-path=/x', '--namespace=n', '--super-prefix=p', '--attr-source=HEAD']) {
+      expect(goldenLines(`git ${option} status`)).toEqual(['= mutation', `  control git ${option}: it redirects the repository or the programs git runs`])
+    }
+    expect(goldenLines('git --work-tree x status')).toEqual(['= mutation', '  control git --work-tree: it redirects the repository or the programs git runs'])
+    for (const command of ['git', 'git --exec-path', 'git --version', 'git --help', 'git --html-path', 'git --man-path', 'git --info-path', 'git --no-pager log', 'git -p status', 'git status --help', 'git commit -h']) expect(goldenLines(command)).toEqual(['= read-only'])
+    expect(goldenLines('git commit --help x')).toEqual(['= mutation', '  history git commit'])
+    expect(brief('git "$S" x')).toEqual(opaque('git', 'a git argument before the subcommand is not literal'))
   })
 
   it('controls the repository when maintenance schedules jobs, a remote is ext::/fd::, or init takes a template', () => {
