@@ -201,6 +201,14 @@ describe('sed scripts', () => {
     expect(brief('sed \'2 e date\' in.txt')).toEqual(opaque('sed', 'its script runs commands (e)'))
   })
 
+  it('reads a delimiter inside a bracket expression, and not past a line end or an unclosed bracket', () => {
+    expect(goldenLines('sed \'s/[/]/x/;w out\' f')).toEqual(sedW('out'))
+    expect(goldenLines('sed \'s/a\\/b/c/w out\' f')).toEqual(sedW('out'))
+    for (const script of ['s/[/x/;w out', 's/a\nb/c/;w out', 'y/a\nb/cd/;w out']) expect(brief(`sed '${script}' f`), script).toEqual(opaque('sed', 'its script holds a command the analysis does not know'))
+    expect(goldenLines('sed -i s/a/b/')).toEqual(['= read-only'])
+    expect(brief('sed -i s/a/b/ "$@"')).toEqual(opaque('sed', 'an argument could be an option but is not literal'))
+  })
+
   it('names -i backups: the suffix appended, or * replaced by the file\'s name', () => {
     const inPlace = (file: string, backup?: string): string[] => ['= mutation', `  write sed -i "/ws/${file}" entry`, ...(backup === undefined ? [] : [`  write sed -i (backup) "/ws/${backup}" entry`])]
     expect(goldenLines('sed --in-place s/a/b/ f.txt')).toEqual(inPlace('f.txt'))
@@ -223,6 +231,11 @@ describe('awk', () => {
     expect(brief('awk $X in.txt')).toEqual(opaque('awk', UNREADABLE))
     expect(brief('awk -i foo 1 a.txt')).toEqual(opaque('awk', 'it includes an awk library'))
     expect(brief('awk --source=\'{print > "o.txt"}\' in.txt')).toEqual(opaque('awk', 'its program can write files or run commands'))
+  })
+
+  it('finds a print redirection only outside parentheses and before the statement ends', () => {
+    for (const program of ['{print (a > b) ? "x" : "y"}', '{print a; x > 1}', '{print a} END {y > 2}', '{print a\n b > c}', '{print a) > "out"}']) expect(goldenLines(`awk '${program}' f`), program).toEqual(['= read-only'])
+    for (const program of ['{print a > "out"}', '{print (a) > "out"}', '{print (a > b) > "out"}', '{printf "%s", a > "out"}']) expect(brief(`awk '${program}' f`), program).toEqual(opaque('awk', 'its program can write files or run commands'))
   })
 
   it('edits files in place with -i inplace, not assignments; options end at the program', () => {
