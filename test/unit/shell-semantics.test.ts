@@ -3,7 +3,8 @@
  * branch joins keep every flag, integer, associative array, trap and value
  * alternative; how prefix assignments outlive a command; loops, `break`,
  * `continue` and `return`; the state built-ins (declare, unset, read,
- * mapfile, getopts, let, trap, shopt, enable, cd/pushd/popd and `--`); text
+ * mapfile, getopts, let, trap, shopt, enable, cd/pushd/popd and `--`, and
+ * what read, getopts, let and unset assign); text
  * bash evaluates again (subscripts, substrings, `[[ -eq ]]`, prompts);
  * nesting and parse limits; pager settings; descriptors copied, moved and
  * closed by `exec`; short options with optional
@@ -162,6 +163,25 @@ describe('pager and editor settings', () => {
     ['an editor is not', 'EDITOR=vim ls', ['= opaque', '  opaque ls: EDITOR is set for it, which changes what it runs or reads | words ["/ws/ls","/ws/vim"] | mentions ["ls","EDITOR=vim","","ls","vim"]', '  ? ls: EDITOR is set for it, which changes what it runs or reads']],
   ])
 })
+
+const RM_A = ['= mutation', '  write rm "/ws/a" entry']
+const F_UNKNOWN = ['  opaque f: f is not a command the analysis knows, so what it writes cannot be proven | words ["/ws/f"] | mentions ["f","","f"]', '  ? f: f is not a command the analysis knows, so what it writes cannot be proven']
+describe('what read, getopts, let and unset assign', () => pin([
+  ['read -a assigns its array', 'x=a; read -a x; rm -r $x', ['= opaque', ...RM_ANY('subtree')]],
+  ['read assigns only its names', 'x=a; read -r y; rm -r $x', ['= mutation', '  write rm "/ws/a" subtree']],
+  ['read with no name assigns REPLY', 'REPLY=a; read; rm $REPLY', ['= opaque', ...RM_ANY('entry')]],
+  ...['p', 'd', 'i', 'n', 'N', 't', 'u'].map((letter): Case => [`read -${letter} takes a value, not a name`, `x=a; read -${letter} x y; rm $x`, RM_A]),
+  ['read -p with no name assigns REPLY, not the prompt', 'x=a; read -p x; rm $x', RM_A],
+  ['getopts assigns its name', 'x=a; getopts ab x; rm $x', ['= opaque', ...RM_ANY('entry')]],
+  ['getopts assigns OPTARG', 'OPTARG=a; getopts ab x; rm $OPTARG', ['= opaque', ...RM_ANY('entry')]],
+  ['getopts assigns OPTIND', 'OPTIND=a; getopts ab x; rm $OPTIND', ['= opaque', ...RM_ANY('entry')]],
+  ['getopts does not assign its option string', 'x=a; getopts x y; rm $x', RM_A],
+  ['let assigns a number', 'x=a; let x=1; rm $x', ['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its target /ws/<n> is not literal (a glob)']],
+  ['let assigns only its names', 'x=a; let y=1; rm $x', RM_A],
+  ['unset -v keeps a function', 'f() { rm a; }; unset -v f; f', ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/a" entry']],
+  ['unset -f removes a function', 'f() { rm a; }; unset -f f; f', ['= opaque', '  write rm "/ws/a" entry', ...F_UNKNOWN]],
+  ['unset of a name that may be a function may remove it', 'f() { rm a; }; unset f; f', ['= opaque', '  write rm "/ws/a" entry', '  write rm "/ws/a" entry', ...F_UNKNOWN]],
+]))
 
 // A descriptor opened for reading is written through when /dev/fd/N reopens it.
 describe('descriptors copied, moved and closed by exec', () => pin([
