@@ -5,7 +5,8 @@
  * `continue` and `return`; the state built-ins (declare, unset, read,
  * mapfile, getopts, let, trap, shopt, enable, cd/pushd/popd and `--`, and
  * what read, getopts, let and unset assign); text
- * bash evaluates again (subscripts, substrings, `[[ -eq ]]`, prompts);
+ * bash evaluates again (subscripts, substrings, `[[ -eq ]]`, prompts); tilde
+ * and parameter expansions;
  * nesting and parse limits; pager settings; descriptors copied, moved and
  * closed by `exec`; short options with optional
  * values; and glob bracket classes. Each expectation is what bash does, or
@@ -181,6 +182,28 @@ describe('what read, getopts, let and unset assign', () => pin([
   ['unset -v keeps a function', 'f() { rm a; }; unset -v f; f', ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/a" entry']],
   ['unset -f removes a function', 'f() { rm a; }; unset -f f; f', ['= opaque', '  write rm "/ws/a" entry', ...F_UNKNOWN]],
   ['unset of a name that may be a function may remove it', 'f() { rm a; }; unset f; f', ['= opaque', '  write rm "/ws/a" entry', '  write rm "/ws/a" entry', ...F_UNKNOWN]],
+]))
+
+const RM_DIGITS = ['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its target /ws/<n> is not literal (a glob)']
+describe('tilde and parameter expansions', () => pin([
+  ['a quoted tilde is literal', 'rm "~/x"', ['= mutation', '  write rm "/ws/~/x" entry']],
+  ['~ is HOME', 'rm ~/x', ['= mutation', '  write rm "/home/u/x" entry']],
+  ['~ alone is HOME', 'rm ~', ['= mutation', '  write rm "/home/u" entry']],
+  ['~+ is PWD', 'rm ~+/x', ['= mutation', '  write rm "/ws/x" entry']],
+  ['~- is OLDPWD', 'cd sub; rm ~-/x', ['= mutation', '  write rm "/ws/x" entry', '  write rm "/ws/x" entry']],
+  ['~user is unknown', 'rm ~bob/x', ['= opaque', '  write rm "⟨…⟩/x" entry', '  ? rm: its target …/x is not literal (an expansion the analysis cannot know)']],
+  ['the indices of an indexed array are numbers', 'a=(x); rm ${!a[@]}', RM_DIGITS],
+  ['the keys of an associative array are any text', 'declare -A a; rm ${!a[@]}', ['= opaque', ...RM_ANY('entry')]],
+  ['the keys of BASH_ALIASES are any text', 'rm ${!BASH_ALIASES[@]}', ['= opaque', ...RM_ANY('entry')]],
+  ['a length is a number', 'rm ${#x}', RM_DIGITS],
+  ['${x:=} assigns x', 'x=b; : ${x:=a}; rm $x', ['= opaque', ...RM_ANY('entry')]],
+  ['${x:-} does not assign x', 'x=b; : ${x:-a}; rm $x', ['= mutation', '  write rm "/ws/b" entry']],
+  ['${x@P} runs what the prompt holds', "x='$(rm a)'; echo \"${x@P}\"", RM_A],
+  ['a substring offset is arithmetic', 'echo ${x:$(rm a):1}', ['= opaque', '  write rm "/ws/a" entry', ...unknown('substring offset', 'evaluated as arithmetic', 'echo ${x:$(rm a):1}')]],
+  ['an array subscript is arithmetic', 'echo ${x[$(rm a)]}', ['= opaque', '  write rm "/ws/a" entry', ...unknown('array subscript', 'evaluated as arithmetic', 'echo ${x[$(rm a)]}')]],
+  ['a replacement pattern runs its substitutions', 'echo ${x/$(rm a)/b}', RM_A],
+  ['a removed prefix runs its substitutions', 'echo ${x#$(rm a)}', RM_A],
+  ['every element is read-only', 'echo ${x[@]}', ['= read-only']],
 ]))
 
 // A descriptor opened for reading is written through when /dev/fd/N reopens it.
