@@ -113,6 +113,27 @@ describe('cp, mv and ln', () => {
   })
 })
 
+describe('dd, rsync and scp', () => {
+  it('dd writes of=, and an operand that is not literal could be it', () => {
+    expect(goldenLines('dd if=a of=out')).toEqual(['= mutation', '  write dd of= "/ws/out" entry'])
+    expect(goldenLines('dd if=$X of=out')).toEqual(['= mutation', '  write dd of= "/ws/out" entry'])
+    expect(goldenLines('dd if=a "of=$X"')).toEqual(['= opaque', '  write dd of= "/ws/⟨…⟩" entry', '  ? dd of=: its target /ws/… is not literal (an expansion the analysis cannot know)'])
+    for (const command of ['dd $X', 'dd "$X"=y']) expect(brief(command)).toEqual(opaque('dd', 'an operand is not literal and could name the output'))
+  })
+
+  it('rsync and scp write a local destination, not a host:path one; rsync -e and scp -S run programs', () => {
+    for (const command of ['rsync a host:dir', 'scp a host:b']) expect(goldenLines(command)).toEqual(['= read-only'])
+    expect(goldenLines('rsync a ./host:dir')).toEqual(['= mutation', '  write rsync "/ws/./host:dir" beneath'])
+    expect(goldenLines('rsync a /x:y')).toEqual(['= mutation', '  write rsync "/x:y" beneath'])
+    expect(goldenLines('scp host:a b')).toEqual(['= mutation', '  write scp "/ws/b" beneath'])
+    expect(goldenLines('scp -P 22 host:a ./x:y')).toEqual(['= mutation', '  write scp "/ws/./x:y" beneath'])
+    expect(goldenLines('rsync --remove-source-files a b dst')).toEqual(['= mutation', '  write rsync "/ws/a" subtree', '  write rsync "/ws/b" subtree', '  write rsync "/ws/dst" beneath'])
+    expect(goldenLines('rsync --log-file=l a dst')).toEqual(['= mutation', '  write rsync --log-file "/ws/l" entry', '  write rsync "/ws/dst" beneath'])
+    expect(brief('rsync -e ssh a h:d')).toEqual(opaque('rsync', 'it runs a remote shell program'))
+    expect(brief('scp -S prog a b')).toEqual(opaque('scp', '-S runs another program'))
+  })
+})
+
 describe('wget', () => {
   it('writes its logs, cookie and HSTS files, and each download', () => {
     expect(goldenLines('wget -o log.txt https://e.com/a.tgz')).toEqual(['= mutation', '  write wget log "/ws/log.txt" entry', '  write wget "/ws/./a.tgz" entry'])

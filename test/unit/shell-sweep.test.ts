@@ -41,14 +41,15 @@ function variableHash(name: string): { hash: string, lines: string[] } {
   return { hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
 }
 
-/** The option spellings a source file names: quoted options, `shortValue` letters, `longValue` words. */
+/** The option spellings a source file names: quoted options, `shortValue`/`shortOptional` letters, `longValue`/`longFlags`/`longOptional` words. */
 function optionsIn(files: readonly string[]): string[] {
   const found = new Set<string>()
   for (const file of files) {
     const text = readFileSync(new URL(file, SOURCE), 'utf8')
     for (const [, option] of text.matchAll(/'(-{1,2}[A-Za-z][A-Za-z0-9-]*)=?'/g)) found.add(option as string)
     for (const [, letters] of text.matchAll(/shortValue: '([A-Za-z]+)'/g)) for (const letter of letters as string) found.add(`-${letter}`)
-    for (const [, list] of text.matchAll(/longValue: \[([^\]]*)\]/g)) for (const [, word] of (list as string).matchAll(/'([a-z][a-z0-9-]*)'/g)) found.add(`--${word}`)
+    for (const [, list] of text.matchAll(/(?:long(?:Value|Flags|Optional): |_FLAGS = )\[([^\]]*)\]/g)) for (const [, word] of (list as string).matchAll(/'([a-z][a-z0-9-]*)'/g)) found.add(`--${word}`)
+    for (const [, letters] of text.matchAll(/shortOptional: '([A-Za-z]+)'/g)) for (const letter of letters as string) found.add(`-${letter}`)
   }
   return [...found].sort()
 }
