@@ -254,6 +254,11 @@ describe('awk', () => {
     expect(brief('awk --source=\'{print > "o.txt"}\' in.txt')).toEqual(opaque('awk', 'its program can write files or run commands'))
   })
 
+  it('runs or writes with system(), a pipe, @load or @include, not with || or standard streams', () => {
+    for (const program of ['{print > "/dev/stdout"}', '{print >> "/dev/stderr"}', '{if (a || b) print}']) expect(goldenLines(`awk '${program}' f`), program).toEqual(['= read-only'])
+    for (const program of ['{print > "/dev/stdout2"}', '{system ("x")}', '@load "x"', '@include "x"', '{print | "cmd"}', '{"cmd" | getline}']) expect(brief(`awk '${program}' f`), program).toEqual(opaque('awk', 'its program can write files or run commands'))
+  })
+
   it('finds a print redirection only outside parentheses and before the statement ends', () => {
     for (const program of ['{print (a > b) ? "x" : "y"}', '{print a; x > 1}', '{print a} END {y > 2}', '{print a\n b > c}', '{print a) > "out"}']) expect(goldenLines(`awk '${program}' f`), program).toEqual(['= read-only'])
     for (const program of ['{print a > "out"}', '{print (a) > "out"}', '{print (a > b) > "out"}', '{printf "%s", a > "out"}']) expect(brief(`awk '${program}' f`), program).toEqual(opaque('awk', 'its program can write files or run commands'))
@@ -328,6 +333,13 @@ describe('git', () => {
     expect(goldenLines('git notes --ref edit show')).toEqual(['= read-only'])
     for (const command of ['git grep -O foo', 'git grep -nO foo', 'git grep --op foo', 'git grep --open-files-in-pager=vim foo']) expect(brief(command)).toEqual(opaque('git', 'git grep runs another program'))
     expect(goldenLines('git grep x-Obar')).toEqual(['= read-only'])
+  })
+
+  it('reads a pathspec\'s globs and magic as git matches them', () => {
+    const glob = (text: string): string[] => ['= opaque', `  write git rm "/ws/./${text.replace(/\[[^\]]*\]|[*?]/g, match => `⟨${match}⟩`)}" subtree`, `  ? git rm: its target /ws/./${text} is not literal (a glob)`]
+    for (const path of ['a[bc]', 'a*', 'a?']) expect(goldenLines(`git rm '${path}'`), path).toEqual(glob(path))
+    expect(goldenLines('git rm \'a[b\'')).toEqual(['= mutation', '  write git rm "/ws/./a[b" subtree'])
+    for (const path of [':!x', ':(glob)x']) expect(goldenLines(`git rm -- '${path}'`), path).toEqual(['= opaque', '  write git rm "⟨…⟩" subtree', '  ? git rm: its target … is not literal (an expansion the analysis cannot know)'])
   })
 
   it('reads config flags, git\'s unique prefixes included, as flags', () => {

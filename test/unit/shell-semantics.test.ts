@@ -185,6 +185,13 @@ describe('what read, getopts, let and unset assign', () => pin([
 ]))
 
 const RM_DIGITS = ['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its target /ws/<n> is not literal (a glob)']
+describe('word splitting of an unquoted value', () => pin([
+  ['splits on blanks, tabs and newlines, dropping empty fields', "x=$' a \\t b\\n'; rm $x", ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry']],
+  ['reads * and ? as globs', "x='a*'; rm $x", ['= opaque', '  write rm "/ws/a⟨*⟩" entry', '  ? rm: its target /ws/a* is not literal (a glob)']],
+  ['reads a closed bracket as a class', "x='a[bc]'; rm $x", ['= opaque', '  write rm "/ws/a⟨[bc]⟩" entry', '  ? rm: its target /ws/a[bc] is not literal (a glob)']],
+  ['reads an unclosed bracket as text', "x='a[b'; rm $x", ['= mutation', '  write rm "/ws/a[b" entry']],
+]))
+
 describe('tilde and parameter expansions', () => pin([
   ['a quoted tilde is literal', 'rm "~/x"', ['= mutation', '  write rm "/ws/~/x" entry']],
   ['~ is HOME', 'rm ~/x', ['= mutation', '  write rm "/home/u/x" entry']],
