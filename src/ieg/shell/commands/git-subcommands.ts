@@ -245,7 +245,6 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (READERS.has(sub) || isListing(sub, texts)) return
   if (sub === 'maintenance' && ['start', 'register'].includes(texts[0] ?? '')) return sink.control(via, 'it schedules background jobs through the user configuration')
   if (sub === 'init' && texts.some(arg => longOption(arg, '--template', 4) || longOption(arg, '--separate-git-dir', 4) || /^-c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
-  if (sub === 'remote' && ['add', 'set-url'].includes(verb(texts) ?? '') && texts.some(arg => /^(ext|fd)::/.test(arg))) return sink.control(via, 'an ext:: or fd:: remote runs a program')
   if (sub === 'clone') return clone(args, texts, sink, call, directory, via)
   if (sub === 'worktree' && verb(texts) === 'add') {
     const path = parseArgs(args.slice(texts.indexOf('add') + 1), { shortValue: 'bB', longValue: ['reason'] }).operands[0]
