@@ -185,6 +185,27 @@ describe('what read, getopts, let and unset assign', () => pin([
 ]))
 
 const RM_DIGITS = ['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its target /ws/<n> is not literal (a glob)']
+// Bash evaluates a variable's value as an expression where arithmetic reads it, so a value holding a subscript with a substitution runs it.
+const EVALUATED = 'x=\'a[$(rm b)]\'; '
+const arithmeticRuns = (command: string, via = 'arithmetic word'): Case => [`${via} runs what ${command} evaluates`, command, ['= opaque', '  write rm "/ws/b" entry', ...unknown(via, 'evaluated as arithmetic', command)]]
+describe('arithmetic evaluates values again', () => pin([
+  ['numbers in any base are read-only', '(( 5 + 0x1f + 10#09 + 2#101 ))', ['= read-only']],
+  ['a variable of the environment is not evaluated', '(( x ))', ['= read-only']],
+  ['a number assigned earlier is read-only', 'x=1; (( x ))', ['= read-only']],
+  ['a special parameter is a number', '(( $# ))', ['= read-only']],
+  arithmeticRuns(`${EVALUATED}(( x ))`),
+  arithmeticRuns(`${EVALUATED}(( x + 1 ))`),
+  arithmeticRuns(`${EVALUATED}(( $x ))`),
+  arithmeticRuns('(( a[$(rm b)] ))'),
+  arithmeticRuns('i=\'$(rm b)\'; (( a[i] ))', 'arithmetic of command output'),
+  arithmeticRuns('y=\'z[$(rm b)]\'; x=y; (( x ))'),
+  arithmeticRuns(`${EVALUATED}echo \${y:x}`),
+  arithmeticRuns(`${EVALUATED}echo $(( x ))`),
+  arithmeticRuns(`${EVALUATED}[[ x -eq 1 ]]`),
+  arithmeticRuns(`${EVALUATED}declare -i y; y=x`),
+  arithmeticRuns(`${EVALUATED}let y=x`),
+]))
+
 describe('word splitting of an unquoted value', () => pin([
   ['splits on blanks, tabs and newlines, dropping empty fields', "x=$' a \\t b\\n'; rm $x", ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry']],
   ['reads * and ? as globs', "x='a*'; rm $x", ['= opaque', '  write rm "/ws/a⟨*⟩" entry', '  ? rm: its target /ws/a* is not literal (a glob)']],
