@@ -206,6 +206,15 @@ describe('arithmetic evaluates values again', () => pin([
   arithmeticRuns(`${EVALUATED}let y=x`),
 ]))
 
+describe('prompts and indirect names evaluate values again', () => pin([
+  ['a prompt runs its command substitutions', "x='`rm a`'; echo \"${x@P}\"", RM_A],
+  ['a prompt holding the here-document delimiter still runs them', "x=$'DSHG_PROMPT\\n$(rm a)'; echo \"${x@P}\"", RM_A],
+  ['a prompt without $ or ` runs nothing', "x='plain'; echo \"${x@P}\"", ['= read-only']],
+  ['an indirect name evaluates its subscript', "x='a[$(rm b)]'; echo ${!x}", ['= opaque', '  write rm "/ws/b" entry', ...unknown('arithmetic of command output', 'evaluated as arithmetic', "x='a[$(rm b)]'; echo ${!x}")]],
+  ['an indirect name without a subscript evaluates nothing', "x='a[1]'; echo ${!x}; y='b'; echo ${!y}", ['= read-only']],
+  ['an indirect name that is no name runs nothing', "x='$(rm b)'; echo ${!x}", ['= read-only']],
+]))
+
 describe('word splitting of an unquoted value', () => pin([
   ['splits on blanks, tabs and newlines, dropping empty fields', "x=$' a \\t b\\n'; rm $x", ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry']],
   ['reads * and ? as globs', "x='a*'; rm $x", ['= opaque', '  write rm "/ws/a⟨*⟩" entry', '  ? rm: its target /ws/a* is not literal (a glob)']],
