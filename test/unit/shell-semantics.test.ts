@@ -244,6 +244,15 @@ describe('tilde and parameter expansions', () => pin([
   ['a replacement pattern runs its substitutions', 'echo ${x/$(rm a)/b}', RM_A],
   ['a removed prefix runs its substitutions', 'echo ${x#$(rm a)}', RM_A],
   ['every element is read-only', 'echo ${x[@]}', ['= read-only']],
+  ['a default is not used for a set, non-empty value', 'x=a; rm ${x:-b}', RM_A],
+  ['a default is used for an empty value', 'x=; rm ${x:-b}', ['= mutation', '  write rm "/ws/b" entry']],
+  ['a default is used for an unset one', 'unset x; rm ${x-b}', ['= mutation', '  write rm "/ws/b" entry']],
+  ['a default may be used for a value the environment holds', 'rm ${x:-b}', ['= opaque', '  write rm "⟨…⟩" entry', '  write rm "/ws/b" entry', '  ? rm: its target … is not literal (an expansion the analysis cannot know)']],
+  ['an alternate value is used for a set one', 'x=a; rm ${x:+b}', ['= mutation', '  write rm "/ws/b" entry']],
+  ['${x:?} is the value', 'x=a; rm ${x:?msg}', RM_A],
+  ['a quoted default is one field', 'x=a; rm "${x:-b c}"', RM_A],
+  ['a removed suffix is unknown', 'x=a; rm ${x%.c}', ['= opaque', ...RM_ANY('entry')]],
+  ['an element is unknown', 'x=a; rm ${x[1]}', ['= opaque', ...RM_ANY('entry')]],
 ]))
 
 // A descriptor opened for reading is written through when /dev/fd/N reopens it.
