@@ -218,6 +218,16 @@ describe('prompts and indirect names evaluate values again', () => pin([
   ['an indirect name that is no name runs nothing', "x='$(rm b)'; echo ${!x}", ['= read-only']],
 ]))
 
+const STDIN_UNSEEN = (body: string): string[] => ['= opaque', `  opaque bash: it runs a script from standard input the analysis cannot see | words [] | mentions ["bash",${JSON.stringify(body)},"","bash"]`, '  ? bash: it runs a script from standard input the analysis cannot see']
+describe('a here-document fed to a shell', () => pin([
+  ['is the script it runs', 'bash <<EOF\nrm a\nEOF', RM_A],
+  ['expands its variables first', 'x=b; bash <<EOF\nrm $x\nEOF', ['= mutation', '  write rm "/ws/b" entry']],
+  ['keeps its quotes as script text', 'x=b; sh <<EOF\nrm "$x"c\nEOF', ['= mutation', '  write rm "/ws/bc" entry']],
+  ['is not expanded with a quoted delimiter', "bash <<'EOF'\nrm $x\nEOF", ['= opaque', ...RM_ANY('entry')]],
+  ['is unseen when a substitution expands in it', 'bash <<EOF\nrm $(cat f)\nEOF', STDIN_UNSEEN('rm $(cat f)\n')],
+  ['is unseen when a variable of the environment expands in it', 'bash <<EOF\nrm $y\nEOF', STDIN_UNSEEN('rm $y\n')],
+]))
+
 describe('word splitting of an unquoted value', () => pin([
   ['splits on blanks, tabs and newlines, dropping empty fields', "x=$' a \\t b\\n'; rm $x", ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry']],
   ['reads * and ? as globs', "x='a*'; rm $x", ['= opaque', '  write rm "/ws/a⟨*⟩" entry', '  ? rm: its target /ws/a* is not literal (a glob)']],
