@@ -255,7 +255,7 @@ describe('awk', () => {
   })
 
   it('runs or writes with system(), a pipe, @load or @include, not with || or standard streams', () => {
-    for (const program of ['{print > "/dev/stdout"}', '{print >> "/dev/stderr"}', '{if (a || b) print}']) expect(goldenLines(`awk '${program}' f`), program).toEqual(['= read-only'])
+    for (const program of ['{print > "/dev/stdout"}', '{print >"/dev/stdout"}', '{print >>  "/dev/stderr"}', '{if (a || b) print}']) expect(goldenLines(`awk '${program}' f`), program).toEqual(['= read-only'])
     for (const program of ['{print > "/dev/stdout2"}', '{system ("x")}', '@load "x"', '@include "x"', '{print | "cmd"}', '{"cmd" | getline}']) expect(brief(`awk '${program}' f`), program).toEqual(opaque('awk', 'its program can write files or run commands'))
   })
 
