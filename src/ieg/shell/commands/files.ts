@@ -90,6 +90,9 @@ function linkDirectories(destination: Pattern, isDirectory: boolean): Pattern[] 
   return text === null ? [destination] : [lit(posix.dirname(text)), destination]
 }
 
+/** Long flags `chmod`, `chown` and `chgrp` share, so that their prefixes read as GNU's do. */
+const MODE_FLAGS = ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference']
+
 /** A symbolic chmod mode that starts with `-` (`-w`, `-rwx,g+s`), which chmod reads as the mode, not as options. */
 const DASHED_MODE = /^-[rwxXst]+([,+=-][ugoa]*[rwxXst]*)*$/
 
@@ -224,9 +227,9 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
       else if (text?.startsWith('of=') === true) sink.write('dd of=', lit(text.slice(3)), 'entry')
     }
   },
-  chmod: modeThenFiles({ longValue: ['reference'], longFlags: ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference'] }),
-  chown: modeThenFiles({ longValue: ['reference', 'from'], longFlags: ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference'] }),
-  chgrp: modeThenFiles({ longValue: ['reference'], longFlags: ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference'] }),
+  chmod: modeThenFiles({ longValue: ['reference'], longFlags: MODE_FLAGS }),
+  chown: modeThenFiles({ longValue: ['reference', 'from'], longFlags: MODE_FLAGS }),
+  chgrp: modeThenFiles({ longValue: ['reference'], longFlags: MODE_FLAGS }),
   chattr: modeThenFiles({ shortValue: 'vp' }),
   setfacl: operandsWritten({ shortValue: 'mMxX', longValue: ['modify', 'modify-file', 'remove', 'remove-file', 'set', 'set-file'] }),
   dos2unix: operandsWritten({ shortValue: 'c', longValue: ['convmode'] }),
