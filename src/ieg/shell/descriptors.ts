@@ -104,17 +104,17 @@ export function openDescriptor(table: DescriptorTable | null, descriptor: number
  * @param source - the descriptor copied, as written (`-` closes; a non-number is unknown).
  */
 export function duplicateDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null): DescriptorTable | null {
-  const copied = copyDescriptor(table, descriptor, source)
-  const moved = source !== null && source.length > 1 && source.endsWith('-') ? Number(source.slice(0, -1)) : Number.NaN
-  if (copied === null || Number.isNaN(moved) || moved === descriptor || !copied.has(moved)) return copied
+  const number = source === null ? Number.NaN : Number(source.replace(/-$/, ''))
+  const copied = copyDescriptor(table, descriptor, source, number)
+  const moves = source !== null && source.length > 1 && source.endsWith('-')
+  if (copied === null || !moves || number === descriptor || !copied.has(number)) return copied
   const next = new Map(copied)
-  next.delete(moved)
+  next.delete(number)
   return next
 }
 
-function copyDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null): DescriptorTable | null {
+function copyDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null, number: number): DescriptorTable | null {
   if (table === null) return null
-  const number = source === null ? Number.NaN : Number(source.replace(/-$/, ''))
   // `{var}` descriptors share one slot: closing one of them closes none for sure, and a copy of a file joins the others.
   if (descriptor === VARIABLE_DESCRIPTOR) return source === '-' || (!Number.isNaN(number) && !table.has(number)) ? table : openDescriptor(table, descriptor, Number.isNaN(number) ? null : table.get(number) ?? null)
   const next = new Map(table)

@@ -37,7 +37,10 @@ function asksDryRun(texts: readonly string[], rule: DryRunRule): boolean {
     const arg = texts[i] as string
     if (arg === '--') return false
     if (arg === '--dry-run') return true
-    if (rule.long.includes(arg)) i += 1
+    if (rule.long.includes(arg)) {
+      i += 1
+      continue
+    }
     if (!/^-[a-zA-Z]/.test(arg)) continue
     for (let j = 1; j < arg.length; j += 1) {
       const letter = arg[j] as string
@@ -83,8 +86,8 @@ function pathspec(path: Pattern): Pattern {
 /** Whether `text` is the long option `full`, or a prefix of it at least `shortest` long, with or without `=value`. */
 function longOption(text: string, full: string, shortest: number): boolean {
   const end = text.indexOf('=')
-  const length = end < 0 ? text.length : end
-  return length >= shortest && length <= full.length && full.startsWith(end < 0 ? text : text.slice(0, end))
+  const name = end < 0 ? text : text.slice(0, end)
+  return name.length >= shortest && full.startsWith(name)
 }
 
 /** The first word that is not an option (or an option's value), for subcommands with their own verbs. */
@@ -137,10 +140,10 @@ function isListing(sub: string, texts: readonly string[]): boolean {
   }
 }
 
-/** Options with which a subcommand runs another program. */
 /** Subcommands that reach a remote, where `--exec` and `-u` name the program run there. */
 const REMOTE_SUBCOMMANDS = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'])
 
+/** Options with which a subcommand runs another program. */
 function runsProgram(sub: string, texts: readonly string[]): boolean {
   if (RUNS_PROGRAMS.has(sub)) return true
   const remote = REMOTE_SUBCOMMANDS.has(sub)
