@@ -33,6 +33,7 @@ describe('brace expansion', () => {
     expect(expandBraces('{a,$(echo "}")}', 16)).toEqual(['a', '$(echo "}")'])
     expect(expandBraces("{a,$(echo '}' ,)}", 16)).toEqual(['a', "$(echo '}' ,)"])
     expect(expandBraces('{a,$(echo \\))}', 16)).toEqual(['a', '$(echo \\))'])
+    expect(expandBraces('{a,$(echo \\) ,x)}', 16)).toEqual(['a', '$(echo \\) ,x)'])
     expect(expandBraces('{a,$(f $(g),h)}', 16)).toEqual(['a', '$(f $(g),h)'])
     expect(expandBraces('{a,$(echo `x,y`)}', 16)).toEqual(['a', '$(echo `x,y`)'])
     expect(expandBraces('$(x{a,b})', 16)).toEqual(['$(x{a,b})'])
