@@ -41,6 +41,26 @@ function printsNoPath(name: string, args: readonly string[]): boolean {
 /** `[[ ]]` operators whose operands are evaluated as arithmetic. */
 const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
 
+/** The expansion environment of one state at one depth; its callbacks are prototype methods, so a new state costs one object. */
+class StateEnv implements ExpansionEnv {
+  readonly home: string | null
+  readonly maxAlternatives: number
+  private readonly analyzer: Analyzer
+  readonly state: ShellState
+  readonly depth: number
+  constructor(analyzer: Analyzer, state: ShellState, depth: number) {
+    this.analyzer = analyzer
+    this.state = state
+    this.depth = depth
+    this.home = analyzer.options.home
+    this.maxAlternatives = analyzer.options.maxAlternatives
+  }
+
+  nested(script: ParsedScript | undefined, via: string): Values { return this.analyzer.substitution(script, via, this.state, this.depth) }
+  evaluate(kind: Evaluation, values: Values, via: string): void { this.analyzer.evaluate(kind, values, via, this, this.state) }
+  assigned(name: string, values: Values): void { this.analyzer.expansionAssigned(name, values) }
+}
+
 class Analyzer implements Walker {
   readonly effects: ShellEffect[] = []
   looseGlobs = false
@@ -52,8 +72,7 @@ class Analyzer implements Walker {
   /** States at each `break` and `continue` of the loops being walked, innermost last. */
   private readonly loopExits: Array<{ breaks: ShellState[], continues: ShellState[] }> = []
   private evaluations = 0
-  private lastEnv: ExpansionEnv | null = null
-  private lastEnvDepth = -1
+  private lastEnv: StateEnv | null = null
 
   /** The command line analyzed: the text searched when code the analysis cannot see has no text of its own. */
   private readonly source: string
@@ -94,18 +113,14 @@ class Analyzer implements Walker {
   }
 
   env(state: ShellState, depth: number): ExpansionEnv {
-    if (this.lastEnv?.state === state && this.lastEnvDepth === depth) return this.lastEnv
-    const env: ExpansionEnv = {
-      state,
-      home: this.options.home,
-      maxAlternatives: this.options.maxAlternatives,
-      nested: (script, via) => this.substitution(script, via, state, depth),
-      evaluate: (kind, values, via) => this.evaluate(kind, values, via, env, state),
-      assigned: (name, values) => this.assigned.push([name, values]),
-    }
-    this.lastEnv = env
-    this.lastEnvDepth = depth
-    return env
+    if (this.lastEnv?.state === state && this.lastEnv.depth === depth) return this.lastEnv
+    this.lastEnv = new StateEnv(this, state, depth)
+    return this.lastEnv
+  }
+
+  /** An expansion assigned a variable while the current node expanded. */
+  expansionAssigned(name: string, values: Values): void {
+    this.assigned.push([name, values])
   }
 
   evaluate(kind: Evaluation, values: Values, via: string, env: ExpansionEnv, state: ShellState): void {

@@ -52,6 +52,18 @@ function longName(given: string, spec: OptionSpec): string {
   return candidates.length === 1 ? candidates[0] as string : given
 }
 
+/** `-X` for each short option letter seen, built once. */
+const shortNames = new Map<string, string>()
+
+function shortName(letter: string): string {
+  let name = shortNames.get(letter)
+  if (name === undefined) {
+    name = `-${letter}`
+    if (shortNames.size < 256) shortNames.set(letter, name)
+  }
+  return name
+}
+
 /**
  * Parse arguments.
  * @param args - expanded arguments after the command name.
@@ -96,19 +108,19 @@ export function parseArgs(args: readonly Pattern[], spec: OptionSpec = {}): Pars
         const letter = text[j] as string
         if ((spec.shortOptional ?? '').includes(letter)) {
           const rest = text.slice(j + 1)
-          options.push({ name: `-${letter}`, value: rest === '' ? null : [{ t: 'lit', s: rest }] })
+          options.push({ name: shortName(letter), value: rest === '' ? null : [{ t: 'lit', s: rest }] })
           break
         }
         if ((spec.shortValue ?? '').includes(letter)) {
           const rest = text.slice(j + 1)
-          if (rest !== '') options.push({ name: `-${letter}`, value: [{ t: 'lit', s: rest }] })
+          if (rest !== '') options.push({ name: shortName(letter), value: [{ t: 'lit', s: rest }] })
           else {
-            options.push({ name: `-${letter}`, value: args[i + 1] ?? null })
+            options.push({ name: shortName(letter), value: args[i + 1] ?? null })
             i += 1
           }
           break
         }
-        options.push({ name: `-${letter}`, value: null })
+        options.push({ name: shortName(letter), value: null })
       }
       continue
     }
@@ -124,7 +136,8 @@ export function parseArgs(args: readonly Pattern[], spec: OptionSpec = {}): Pars
  * @param names - option names such as `-i` or `--in-place`.
  */
 export function hasOption(parsed: ParsedArgs, ...names: readonly string[]): boolean {
-  return parsed.options.some(option => names.includes(option.name))
+  for (const option of parsed.options) if (names.includes(option.name)) return true
+  return false
 }
 
 /**
@@ -133,5 +146,7 @@ export function hasOption(parsed: ParsedArgs, ...names: readonly string[]): bool
  * @param names - option names.
  */
 export function optionValues(parsed: ParsedArgs, ...names: readonly string[]): Pattern[] {
-  return parsed.options.filter(option => names.includes(option.name) && option.value !== null).map(option => option.value as Pattern)
+  const values: Pattern[] = []
+  for (const option of parsed.options) if (option.value !== null && names.includes(option.name)) values.push(option.value)
+  return values
 }

@@ -399,15 +399,46 @@ function quotedText(parts: readonly WordPart[]): string | null {
 }
 
 /**
+ * Whether word text is made only of characters that never start an
+ * expansion, quote, glob, brace or tilde in a word (letters, digits and
+ * `_ . / : , = + @ % -`), so the word is its own value.
+ */
+export function isPlainText(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index)
+    if (!(code < 128 && PLAIN_CHARACTERS[code] === 1)) return false
+  }
+  return true
+}
+
+const PLAIN_CHARACTERS = (() => {
+  const table = new Uint8Array(128)
+  for (const character of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:,=+@%-') table[character.charCodeAt(0)] = 1
+  return table
+})()
+
+/**
+ * The one field of a word without expansions (plain or quoted text, no
+ * leading tilde), or null when it needs {@link expandWord}.
+ * @param word - the word as parsed.
+ */
+export function literalField(word: Word): Pattern | null {
+  if (isPlainText(word.text)) return lit(word.text)
+  const parts = word.parts
+  if (parts === undefined) return word.text.charCodeAt(0) === TILDE ? null : lit(word.value)
+  const text = quotedText(parts)
+  return text === null ? null : lit(text)
+}
+
+/**
  * Expand a word into fields.
  * @param word - the word as parsed.
  * @param env - state and callbacks.
  */
 export function expandWord(word: Word, env: ExpansionEnv): Fields {
+  const field = literalField(word)
+  if (field !== null) return { alternatives: [[field]], uncertainArity: false }
   const parts = word.parts
-  if (parts === undefined && word.text.charCodeAt(0) !== TILDE) return { alternatives: [[lit(word.value)]], uncertainArity: false }
-  const text = parts === undefined ? null : quotedText(parts)
-  if (text !== null) return { alternatives: [[lit(text)]], uncertainArity: false }
   if (parts?.some(part => part.type === 'BraceExpansion') === true) {
     const texts = expandBraces(word.text, env.maxAlternatives)
     const words = texts?.map(reparseWord)

@@ -11,7 +11,7 @@ import { COMMANDS, readOnly } from './commands/index.js'
 import type { CommandCall, CommandSink } from './commands/types.js'
 import { duplicateDescriptor, openDescriptor, VARIABLE_DESCRIPTOR, type DescriptorTable } from './descriptors.js'
 import type { TargetScope } from './effects.js'
-import { expandAssignment, expandWord, hereDocumentValues, type ExpansionEnv } from './expand.js'
+import { expandAssignment, expandWord, hereDocumentValues, literalField, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
 import { afterCommandEnvironment, joinStates, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
@@ -43,6 +43,13 @@ export interface InvokeFacts {
 }
 
 const NO_STDIN: StdinFacts = { text: null, unknown: false }
+/** An empty list, shared; never written. */
+const NOTHING: readonly never[] = Object.freeze([])
+
+function onlyWords(items: ReadonlyArray<Word | Assignment | Redirection>): boolean {
+  for (const item of items) if (item.type !== 'Word') return false
+  return true
+}
 /** The environment of a command with no assignments of its own; never written. */
 const NO_ENVIRONMENT: ReadonlyMap<string, Values> = new Map()
 
@@ -196,22 +203,27 @@ export function simpleCommand(walker: Walker, node: Command, state: ShellState, 
 /** One pass; `expanded` counts the walker's expansion assignments once the words and redirections have expanded. */
 function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth: number, piped: boolean): { after: ShellState, expanded: number } {
   const env = walker.env(state, depth)
-  const plain = node.prefix.length === 0 && node.suffix.every(item => item.type === 'Word')
-  const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? [] : [...node.prefix, ...node.suffix]
+  const plain = node.prefix.length === 0 && onlyWords(node.suffix)
+  const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? NOTHING : [...node.prefix, ...node.suffix]
   const redirected = plain ? { stdin: NO_STDIN, state } : applyRedirections(walker, items.filter((item): item is Redirection => item.type !== 'Word' && item.type !== 'Assignment'), state, depth)
-  const values = node.prefix.length === 0 ? [] : node.prefix.filter((item): item is Assignment => item.type === 'Assignment').map(item => [item.name, assignmentValues(item, env)] as const)
+  const values = node.prefix.length === 0 ? NOTHING : node.prefix.filter((item): item is Assignment => item.type === 'Assignment').map(item => [item.name, assignmentValues(item, env)] as const)
   if (node.name === undefined) {
     const expanded = walker.expansionAssignments().length
     return { after: values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state), expanded }
   }
   values.forEach(([name, value]) => evaluateAssigned(walker, state, name, value, depth))
   const words = plain ? [node.name, ...(node.suffix as readonly Word[])] : [node.name, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
-  const declared = plain ? [] : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
+  const declared = plain ? NOTHING : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
   let argv: Pattern[][] = [[]]
   // The source text, and what it expands to where that is literal (`$'\x2e'`, a here-string's text).
   const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? '')]
   let uncertain = false
   for (const word of words) {
+    const field = argv.length === 1 ? literalField(word) : null
+    if (field !== null) {
+      (argv[0] as Pattern[]).push(field)
+      continue
+    }
     const fields = expandWord(word, env)
     uncertain ||= fields.uncertainArity
     if (argv.length === 1 && fields.alternatives.length === 1) {

@@ -253,6 +253,8 @@ function printRedirects(code: string, from: number): boolean {
  * @param program - the program text.
  */
 export function awkProgramWrites(program: string): boolean {
+  // Stripping literals only replaces their contents, so text with none of these cannot write.
+  if (!/[|>@]|system/.test(program)) return false
   const joined = program.replace(/\\\r?\n/g, ' ').replace(/>>?\s*"\/dev\/(stdout|stderr)"/g, '')
   const code = stripAwkLiterals(joined)
   if (/\bsystem\s*\(|@load|@include|(^|[^|])\|(?!\|)/.test(code)) return true
