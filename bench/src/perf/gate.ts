@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CallId } from '@deepseek-ai/dsh-llm'
+import type { Context } from '@deepseek-ai/cordis'
 import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import * as ieg from '../../../lib/ieg/plugin.js'
 import { IegSchema } from '../../../lib/ieg/config.js'
@@ -56,11 +57,32 @@ interface GateHost {
   dispose(): Promise<void>
 }
 
-async function gateHost(workspace: string, maxDocuments: number): Promise<GateHost> {
+/**
+ * In place of the row: a listener that only awaits `ctx.fs.resolve` and
+ * `ctx.fs.lstat` of the call's `path` (the two host calls the gate makes for
+ * a literal target), so the same stopwatch shows what that wait costs inside
+ * the registry, garbage collection the event loop runs meanwhile included.
+ */
+function filesystemFloor(workspace: string): PluginModule {
+  return {
+    name: 'gate-filesystem-floor',
+    inject: ['tools', 'fs'],
+    apply(ctx: Context) {
+      ctx.on('tools/pre-execute', async (exec, next) => {
+        const path = join(workspace, String((exec.arguments as { path?: unknown }).path))
+        await Promise.all([ctx.fs.resolve(path, {}), ctx.fs.lstat(path, {})])
+        return next()
+      })
+    },
+  } as unknown as PluginModule
+}
+
+async function gateHost(workspace: string, maxDocuments: number, floorOnly = false): Promise<GateHost> {
   const stopwatch = gateStopwatch()
   const defaults = IegSchema({} as never).workspace
   const config = { workspace: { ...defaults, mutatingTools: [...defaults.mutatingTools, ...BENCH_FILE_TOOLS], shellTools: [{ name: 'bash', commandKey: 'command', workdirKey: '', persistent: false }], overlap: { ...defaults.overlap, maxDocuments } } }
-  const host = await mountHost({ fs: true, plugins: [[stopwatch.stubTools as unknown as PluginModule, {}], [stopwatch.before as unknown as PluginModule, {}], [ieg as unknown as PluginModule, config], [stopwatch.after as unknown as PluginModule, {}]] })
+  const governed: readonly [PluginModule, unknown] = floorOnly ? [filesystemFloor(workspace), {}] : [ieg as unknown as PluginModule, config]
+  const host = await mountHost({ fs: true, plugins: [[stopwatch.stubTools as unknown as PluginModule, {}], [stopwatch.before as unknown as PluginModule, {}], governed, [stopwatch.after as unknown as PluginModule, {}]] })
   const agent = createAgent(host.ctx, 'perf-gate', workspace)
   const signal = new AbortController().signal
   let call = 0
@@ -123,6 +145,9 @@ export async function gateFigures(record: PerfRecord, scale: GateScale): Promise
     return quantile(samples, 0.99)
   }
   record.figure('floor: ctx.fs.resolve and ctx.fs.lstat of an existing file, in parallel (p99)', 'µs', await overRuns(scale.runs, floor), null, `p99 of ${scale.samples} pairs per run, outside the registry: the two host filesystem calls the gate makes for a literal target, and nothing else`)
+  const floorHost = await gateHost(workspace, 100, true)
+  record.figure('floor: the same two calls awaited by a listener in place of the row, inside the registry (p99)', 'µs', await overRuns(scale.runs, async () => quantile(await timeCalls(floorHost, scale.samples, () => ['write_file', { path: 'src.ts', content: 'export {}\n' }]), 0.99)), null, `p99 of ${scale.samples} calls per run; the stopwatch brackets that listener inside the real tool registry; while it waits, the event loop runs the garbage collection the host's own allocation schedules`)
+  await floorHost.dispose()
   record.figure('gate: edit of an existing document (p99)', 'µs', await p99Of(() => ['write_file', { path: 'README.md', content: '# App v2\n' }]), 100, `${how}; one lookup shows it is not new, so no overlap check`)
   await host.dispose()
   await rm(workspace, { recursive: true, force: true })
