@@ -253,15 +253,16 @@ class Analyzer implements Walker {
     const max = this.options.maxAlternatives
     switch (node.type) {
       case 'AndOr': {
-        const [first, ...rest] = node.commands
-        let current = this.node(first as PipelineNode, state, depth, piped)
-        for (const command of rest) current = joinStates(current, this.node(command, current, depth, piped), max)
+        const commands = node.commands
+        let current = this.node(commands[0] as PipelineNode, state, depth, piped)
+        for (let index = 1; index < commands.length; index += 1) current = joinStates(current, this.node(commands[index] as PipelineNode, current, depth, piped), max)
         return current
       }
       case 'Pipeline': {
-        if (node.commands.length === 1) return this.node(node.commands[0] as PipelineNode, state, depth, piped)
+        const commands = node.commands
+        if (commands.length === 1) return this.node(commands[0] as PipelineNode, state, depth, piped)
         let last = state
-        node.commands.forEach((command, index) => { last = this.node(command, state, depth, index > 0) })
+        for (let index = 0; index < commands.length; index += 1) last = this.node(commands[index] as PipelineNode, state, depth, index > 0)
         return joinStates(state, last, max)
       }
       case 'Command':
