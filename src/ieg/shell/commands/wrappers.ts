@@ -80,9 +80,11 @@ function flock(call: CommandCall, sink: CommandSink): void {
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   const lockFile = parsed.operands[0]
   if (lockFile === undefined) return opaqueCall(call, sink, 'it names no lock file')
-  if (!/^\d+$/.test(literalOf(lockFile) ?? '')) sink.write('flock', lockFile, 'entry')
   const inner = parsed.operands.slice(1)
   const command = optionValues(parsed, '-c', '--command')[0] ?? (['-c', '--command'].includes(literalOf(inner[0] ?? []) ?? '') ? inner[1] : undefined)
+  // `flock NUMBER` alone locks an open descriptor; before a command, NUMBER is a file it opens and may create.
+  const descriptor = inner.length === 0 && command === undefined && /^\d+$/.test(literalOf(lockFile) ?? '')
+  if (!descriptor) sink.write('flock', lockFile, 'entry')
   if (command !== undefined) return sink.script(command, 'flock -c')
   if (inner.length > 0) sink.run(inner, 'flock', call.uncertainArity)
 }
