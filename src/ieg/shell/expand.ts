@@ -8,7 +8,7 @@
 import { parse, type ArithmeticExpression, type ParsedScript, type Word, type WordPart } from 'unbash'
 import { expandBraces } from './braces.js'
 import { ANY, concat, DIGITS, lit, type Atom, type Pattern } from './pattern.js'
-import type { ShellState, Values } from './state.js'
+import { unionValues, type ShellState, type Values } from './state.js'
 
 /** How bash evaluates a value a second time. */
 export type Evaluation =
@@ -52,7 +52,12 @@ const NUMERIC_PARAMETERS = new Set(['$', '!', '?', '#', 'PPID', 'UID', 'EUID'])
 /** Variables that expand to a number until they are unset (then they are ordinary variables). */
 const NUMERIC_VARIABLES = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'SRANDOM', 'EPOCHSECONDS'])
 
-function lookup(name: string, env: ExpansionEnv): Values {
+/**
+ * The possible values of a variable in the environment's state, null when unknown.
+ * @param name - the variable.
+ * @param env - state and callbacks.
+ */
+export function lookup(name: string, env: ExpansionEnv): Values {
   if (NUMERIC_PARAMETERS.has(name)) return [DIGITS]
   if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
   if (env.state.unknownNames) return null
@@ -201,20 +206,26 @@ const ARITHMETIC_NAME = /^\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/
 const ARITHMETIC_ASSIGNMENT = /^([-+*/%&|^]|<<|>>)?=$/
 
 /**
- * The variable an arithmetic assignment target names (`x`, `a[i]`), or null when it names none statically.
+ * The variable an arithmetic assignment target names (`x`, `a[i]`) and
+ * whether it is an element, or null when it names none statically.
  * @param node - the assigned operand.
  */
-export function arithmeticTarget(node: ArithmeticExpression): string | null {
+function arithmeticTarget(node: ArithmeticExpression): { readonly name: string, readonly element: boolean } | null {
   if (node.type === 'ArithmeticGroup') return arithmeticTarget(node.expression)
   if (node.type !== 'ArithmeticWord') return null
-  return /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(node.value.trim())?.[1] ?? null
+  const match = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(node.value.trim())
+  return match === null ? null : { name: match[1] as string, element: match[2] !== undefined }
 }
 
-/** An arithmetic assignment stores a number in its target; an assignment to a target that is not a plain name is reported as evaluated text. */
+/**
+ * An arithmetic assignment stores a number in its target. An element
+ * (`d[1]=1`) changes `$d` only when its subscript is 0, so the old values
+ * stay possible; a target that is not a plain name is reported as evaluated text.
+ */
 function assignedByArithmetic(target: ArithmeticExpression, env: ExpansionEnv): void {
-  const name = arithmeticTarget(target)
-  if (name === null) env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
-  else env.assigned(name, [DIGITS])
+  const assigned = arithmeticTarget(target)
+  if (assigned === null) env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
+  else env.assigned(assigned.name, assigned.element ? unionValues(lookup(assigned.name, env), [DIGITS], env.maxAlternatives) : [DIGITS])
 }
 const ARITHMETIC_NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+(#[0-9a-zA-Z@_]+)?)$/
 
