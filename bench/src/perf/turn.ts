@@ -53,24 +53,38 @@ function plugins(governed: boolean): Array<readonly [PluginModule, unknown]> {
   return list
 }
 
-/** CPU milliseconds with a function of the bundle's build (lib/) on the stack, from a profile's samples. */
-function bundleMilliseconds(profile: { nodes: Array<{ id: number, callFrame: { url: string }, children?: number[] }>, samples: number[], timeDeltas: number[] }): number {
+type CpuProfile = { nodes: Array<{ id: number, callFrame: { url: string }, children?: number[] }>, samples: number[], timeDeltas: number[] }
+
+/**
+ * CPU milliseconds with a function of the bundle's build (lib/) on the
+ * stack, from a profile's samples, in total and by the outermost bundle
+ * module on the stack (the module the host called into).
+ */
+function bundleMilliseconds(profile: CpuProfile): { total: number, byModule: Map<string, number> } {
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
   const urls = new Map(profile.nodes.map(node => [node.id, node.callFrame.url]))
   const ours = `${PROJECT_ROOT}/lib/`
-  const inBundle = new Map<number, boolean>()
-  const test = (id: number): boolean => {
-    const known = inBundle.get(id)
-    if (known !== undefined) return known
+  const outermost = new Map<number, string | null>()
+  const moduleOf = (id: number): string | null => {
+    if (outermost.has(id)) return outermost.get(id) ?? null
     const up = parent.get(id)
-    const result = (urls.get(id) ?? '').includes(ours) || (up !== undefined && test(up))
-    inBundle.set(id, result)
+    const above = up === undefined ? null : moduleOf(up)
+    const url = urls.get(id) ?? ''
+    const result = above ?? (url.includes(ours) ? url.slice(url.indexOf(ours) + ours.length) : null)
+    outermost.set(id, result)
     return result
   }
   let micros = 0
-  profile.samples.forEach((id, index) => { if (test(id)) micros += profile.timeDeltas[index + 1] ?? 0 })
-  return micros / 1000
+  const byModule = new Map<string, number>()
+  profile.samples.forEach((id, index) => {
+    const module = moduleOf(id)
+    if (module === null) return
+    const delta = profile.timeDeltas[index + 1] ?? 0
+    micros += delta
+    byModule.set(module, (byModule.get(module) ?? 0) + delta / 1000)
+  })
+  return { total: micros / 1000, byModule }
 }
 
 /**
@@ -85,6 +99,7 @@ export async function turnFigures(record: PerfRecord, scale: TurnScale): Promise
   session.connect()
   await session.post('Profiler.enable')
   await session.post('Profiler.setSamplingInterval', { interval: 50 })
+  const byModule = new Map<string, number>()
   const perTurn = await overRuns(scale.runs, async (run) => {
     const host = await mountHost({ fs: true, plugins: plugins(true) })
     const warm = 3
@@ -99,10 +114,14 @@ export async function turnFigures(record: PerfRecord, scale: TurnScale): Promise
       if (terminal?.outcome !== 'certified') throw new Error(`a profiled turn ended ${JSON.stringify(terminal ?? 'without a terminal record')}, so the figure would time another path`)
     }
     await host.dispose()
-    return bundleMilliseconds(profile as never) / scale.turns
+    const measured = bundleMilliseconds(profile as CpuProfile)
+    for (const [module, ms] of measured.byModule) byModule.set(module, (byModule.get(module) ?? 0) + ms / scale.turns / scale.runs)
+    return measured.total / scale.turns
   })
   session.disconnect()
   record.figure('plugin work per governed turn (median of runs)', 'ms', perTurn, 0.2, `CPU time with a function of the bundle on the stack, from a 50 µs sampling profile of ${scale.turns} turns per run; each turn opens a contract, makes a gated write and a read, and certifies at the turn stop`)
+  const parts = [...byModule].sort((a, b) => b[1] - a[1])
+  record.table({ title: 'Plugin work per governed turn by module', note: 'The same samples, by the outermost module of the bundle on the stack: where the host called in, or where an awaited call resumed. Host code that module calls is counted with it. Milliseconds per turn, mean of the runs.', columns: ['module (lib/)', 'ms per turn'], rows: parts.map(([module, ms]) => [module, ms.toFixed(3)]) })
 
   const once = async (governed: boolean, index: number): Promise<number> => {
     const host = await mountHost({ fs: true, plugins: plugins(governed) })
