@@ -23,19 +23,23 @@ const CORES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['overlap', ['src/ieg/workspace/overlap.ts']],
 ]
 
-const report = JSON.parse(await readFile(join(PROJECT_ROOT, 'reports/mutation/mutation.json'), 'utf8')) as StrykerReport
-const rows: string[] = ['| decision core | mutants | killed | survived | not covered | score |', '| --- | ---: | ---: | ---: | ---: | ---: |']
-let all = { total: 0, detected: 0, survived: 0, uncovered: 0 }
-for (const [label, prefixes] of CORES) {
-  const statuses = Object.entries(report.files).filter(([path]) => prefixes.some(prefix => path.replaceAll('\\', '/').includes(prefix))).flatMap(([, file]) => file.mutants.map(mutant => mutant.status))
-  const detected = statuses.filter(status => status === 'Killed' || status === 'Timeout').length
-  const survived = statuses.filter(status => status === 'Survived').length
-  const uncovered = statuses.filter(status => status === 'NoCoverage').length
-  const scored = detected + survived + uncovered
-  all = { total: all.total + scored, detected: all.detected + detected, survived: all.survived + survived, uncovered: all.uncovered + uncovered }
-  rows.push(scored === 0 ? `| ${label} | not mutated in this run | | | | |` : `| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${(detected / scored * 100).toFixed(1)}% |`)
+/** The score table of a full run's report. */
+function scoreRows(report: StrykerReport): string[] {
+  const rows: string[] = ['| decision core | mutants | killed | survived | not covered | score |', '| --- | ---: | ---: | ---: | ---: | ---: |']
+  let all = { total: 0, detected: 0, survived: 0, uncovered: 0 }
+  for (const [label, prefixes] of CORES) {
+    const statuses = Object.entries(report.files).filter(([path]) => prefixes.some(prefix => path.replaceAll('\\', '/').includes(prefix))).flatMap(([, file]) => file.mutants.map(mutant => mutant.status))
+    const detected = statuses.filter(status => status === 'Killed' || status === 'Timeout').length
+    const survived = statuses.filter(status => status === 'Survived').length
+    const uncovered = statuses.filter(status => status === 'NoCoverage').length
+    const scored = detected + survived + uncovered
+    all = { total: all.total + scored, detected: all.detected + detected, survived: all.survived + survived, uncovered: all.uncovered + uncovered }
+    rows.push(scored === 0 ? `| ${label} | not mutated in this run | | | | |` : `| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${(detected / scored * 100).toFixed(1)}% |`)
+  }
+  rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% |`)
+  return rows
 }
-rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% |`)
+
 /** The 95% Wilson score interval of a proportion, in percent. */
 function wilson(detected: number, total: number): [number, number] {
   const z = 1.96
@@ -57,6 +61,13 @@ async function sampleLine(): Promise<string> {
   return `\nShell classifier, sampled (\`npm run mutation:shell-sample\`: ${sampled} of its ${windows} windows of ${windowLines} lines, seed ${seed}): ${detected} of ${scored} mutants detected, ${(detected / scored * 100).toFixed(1)}% (95% interval ${low.toFixed(1)}% to ${high.toFixed(1)}%).\n`
 }
 
-const text = `Stryker (\`npm run mutation\`, vitest runner over the unit tier, run ${new Date().toISOString()}):\n\n${rows.join('\n')}\n${await sampleLine()}`
-await writeFile(join(PROJECT_ROOT, 'reports/mutation/mutation-score.md'), text)
-process.stdout.write(text)
+const full = await readFile(join(PROJECT_ROOT, 'reports/mutation/mutation.json'), 'utf8').catch(() => null)
+if (full === null) {
+  // A sampled run alone: print its estimate; mutation-score.md (the full run's record) is left as it was.
+  const line = (await sampleLine()).trim()
+  process.stdout.write(line === '' ? 'no Stryker report in reports/mutation/\n' : `${line}\nNo full run report (reports/mutation/mutation.json): reports/mutation/mutation-score.md is left as it was.\n`)
+} else {
+  const text = `Stryker (\`npm run mutation\`, vitest runner over the unit tier, run ${new Date().toISOString()}):\n\n${scoreRows(JSON.parse(full) as StrykerReport).join('\n')}\n${await sampleLine()}`
+  await writeFile(join(PROJECT_ROOT, 'reports/mutation/mutation-score.md'), text)
+  process.stdout.write(text)
+}
