@@ -12,10 +12,10 @@ import { loopValues } from './builtins.js'
 import { reachOfPath } from './descriptors.js'
 import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } from './effects.js'
 import { evaluateValues } from './evaluate.js'
-import { expandAssignment, expandWord, lookup, scanArithmetic, type Evaluation, type ExpansionEnv } from './expand.js'
+import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { applyRedirections, keptDescriptors, simpleCommand } from './simple-command.js'
-import { initialState, joinStates, sameState, unionValues, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
+import { initialState, joinStates, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
 import type { Exit } from './builtins.js'
 import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
@@ -382,8 +382,7 @@ class Analyzer implements Walker {
       if ((/^[^=!<>]?=$|^[<>]{2}=$/.test(operator) || operator === '++' || operator === '--') && typeof target === 'object' && target !== null && (target as Record<string, unknown>)['type'] === 'ArithmeticWord') {
         const written = String((target as Record<string, unknown>)['value'])
         const name = written.replace(/\[.*$/s, '').replace(/^\$/, '')
-        // An element (`d[1]=1`) leaves `$d` as it was unless its subscript is 0.
-        next = withVariable(next, name, written.includes('[') ? unionValues(lookup(name, this.env(next, depth)), [DIGITS], this.options.maxAlternatives) : [DIGITS])
+        next = withVariable(next, name, arithmeticallyAssigned(name, written.includes('['), this.env(next, depth)))
       }
       for (const [key, value] of Object.entries(record)) {
         if (key === 'script' || key === 'parts') continue

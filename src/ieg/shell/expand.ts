@@ -52,12 +52,7 @@ const NUMERIC_PARAMETERS = new Set(['$', '!', '?', '#', 'PPID', 'UID', 'EUID'])
 /** Variables that expand to a number until they are unset (then they are ordinary variables). */
 const NUMERIC_VARIABLES = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'SRANDOM', 'EPOCHSECONDS'])
 
-/**
- * The possible values of a variable in the environment's state, null when unknown.
- * @param name - the variable.
- * @param env - state and callbacks.
- */
-export function lookup(name: string, env: ExpansionEnv): Values {
+function lookup(name: string, env: ExpansionEnv): Values {
   if (NUMERIC_PARAMETERS.has(name)) return [DIGITS]
   if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
   if (env.state.unknownNames) return null
@@ -218,14 +213,24 @@ function arithmeticTarget(node: ArithmeticExpression): { readonly name: string, 
 }
 
 /**
- * An arithmetic assignment stores a number in its target. An element
- * (`d[1]=1`) changes `$d` only when its subscript is 0, so the old values
- * stay possible; a target that is not a plain name is reported as evaluated text.
+ * An arithmetic assignment stores a number in its target ({@link arithmeticallyAssigned});
+ * a target that is not a plain name is reported as evaluated text.
  */
 function assignedByArithmetic(target: ArithmeticExpression, env: ExpansionEnv): void {
   const assigned = arithmeticTarget(target)
   if (assigned === null) env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
-  else env.assigned(assigned.name, assigned.element ? unionValues(lookup(assigned.name, env), [DIGITS], env.maxAlternatives) : [DIGITS])
+  else env.assigned(assigned.name, arithmeticallyAssigned(assigned.name, assigned.element, env))
+}
+
+/**
+ * What a variable may hold after arithmetic assigns it: a number, or, for an
+ * element (`d[1]=1`), its old values too (only subscript 0 changes `$d`).
+ * @param name - the variable.
+ * @param element - whether an element was assigned.
+ * @param env - the state before the assignment.
+ */
+export function arithmeticallyAssigned(name: string, element: boolean, env: ExpansionEnv): Values {
+  return element ? unionValues(lookup(name, env), [DIGITS], env.maxAlternatives) : [DIGITS]
 }
 const ARITHMETIC_NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+(#[0-9a-zA-Z@_]+)?)$/
 
