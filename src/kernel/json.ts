@@ -46,23 +46,36 @@ export function canonicalJson(value: unknown): string {
   return serialize(value, '$')
 }
 
+// Loops with string appends: receipts serialize every record a fold verifies, and map/join measured about a third slower.
 function serialize(value: unknown, path: string): string {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value)
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || Object.is(value, -0)) throw new TypeError(`${path}: ${String(value)} is not a lossless JSON number`)
-    return JSON.stringify(value)
+  if (value === null) return 'null'
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value)
+    case 'boolean':
+      return value ? 'true' : 'false'
+    case 'number':
+      if (!Number.isFinite(value) || Object.is(value, -0)) throw new TypeError(`${path}: ${String(value)} is not a lossless JSON number`)
+      return JSON.stringify(value)
+    case 'object': {
+      if (Array.isArray(value)) {
+        let out = '['
+        for (let i = 0; i < value.length; i += 1) out += `${i === 0 ? '' : ','}${serialize(value[i], `${path}[${i}]`)}`
+        return `${out}]`
+      }
+      const proto: unknown = Object.getPrototypeOf(value)
+      if (proto !== Object.prototype && proto !== null) throw new TypeError(`${path}: only plain objects are JSON`)
+      const keys = Object.keys(value).sort()
+      let out = '{'
+      for (let i = 0; i < keys.length; i += 1) {
+        const key = keys[i] as string
+        out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${serialize((value as Record<string, unknown>)[key], `${path}.${key}`)}`
+      }
+      return `${out}}`
+    }
+    default:
+      throw new TypeError(`${path}: ${typeof value} is not JSON`)
   }
-  if (typeof value === 'object') {
-    if (Array.isArray(value)) return `[${value.map((item, i) => serialize(item, `${path}[${i}]`)).join(',')}]`
-    const proto: unknown = Object.getPrototypeOf(value)
-    if (proto !== Object.prototype && proto !== null) throw new TypeError(`${path}: only plain objects are JSON`)
-    const entries = Object.keys(value).sort().map((key) => {
-      const member = (value as Record<string, unknown>)[key]
-      return `${JSON.stringify(key)}:${serialize(member, `${path}.${key}`)}`
-    })
-    return `{${entries.join(',')}}`
-  }
-  throw new TypeError(`${path}: ${typeof value} is not JSON`)
 }
 
 /** Outcome of a strict parse: a value, or the reason the text is ambiguous or invalid. */
