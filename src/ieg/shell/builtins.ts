@@ -48,6 +48,36 @@ export interface BuiltinCall {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/
 
+/**
+ * The option letters before a built-in's command word and the words from it
+ * on. Options end at `--`, at a word that is not a literal option cluster, or
+ * at a cluster with a letter outside `known` (bash refuses such a call; taking
+ * it as the command over-approximates). A `valued` letter takes the rest of
+ * its cluster, or the next word, as its value.
+ */
+function leadingOptions(args: readonly Pattern[], known: string, valued: string): { letters: string, rest: readonly Pattern[] } {
+  let letters = ''
+  let i = 0
+  for (; i < args.length; i += 1) {
+    const text = literalOf(args[i] as Pattern)
+    if (text === '--') return { letters, rest: args.slice(i + 1) }
+    if (text === null || !/^-./.test(text)) break
+    let cluster = ''
+    let takesNext = false
+    for (let j = 1; j < text.length; j += 1) {
+      const letter = text[j] as string
+      if (!known.includes(letter)) return { letters, rest: args.slice(i) }
+      cluster += letter
+      if (!valued.includes(letter)) continue
+      takesNext = j === text.length - 1
+      break
+    }
+    letters += cluster
+    if (takesNext) i += 1
+  }
+  return { letters, rest: args.slice(i) }
+}
+
 function valuesOf(arg: Pattern): Values {
   return hasAny(arg) ? null : [arg]
 }
@@ -144,10 +174,29 @@ function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
   return next
 }
 
+/**
+ * `set`: `-k` (or `-o keyword`) makes assignments anywhere in a later command
+ * line reach its environment, so later lookups are unknown. Every `o` in a
+ * cluster takes the next word as an option name and the cluster's other
+ * letters still count (`set -ok` sets `k`); a word that is not literal where
+ * options are read may be any option.
+ */
 function set(call: BuiltinCall, state: ShellState): ShellState {
-  const { letters, values } = splitOptions(call.args, 'o')
-  const option = literalOf(values.get('o') ?? [])
-  if (letters.includes('k') || option === 'keyword') return { ...state, commandLookupUnknown: true }
+  const changed = { ...state, commandLookupUnknown: true }
+  for (let i = 0; i < call.args.length; i += 1) {
+    const text = literalOf(call.args[i] as Pattern)
+    if (text === null) return changed
+    if (text === '--' || text === '-' || !/^[-+]./.test(text)) return state
+    if (text.includes('k')) return changed
+    for (const letter of text.slice(1)) {
+      if (letter !== 'o') continue
+      i += 1
+      const name = call.args[i]
+      if (name === undefined) break
+      const option = literalOf(name)
+      if (option === null || option === 'keyword') return changed
+    }
+  }
   return state
 }
 
@@ -287,14 +336,16 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return host.script(call.args.reduce<Pattern>((joined, arg, index) => (index === 0 ? arg : concat(joined, lit(' '), arg)), []), 'eval', state)
     case 'source': case '.':
       return source(call, state, host)
-    case 'command':
-      if (call.args.some(arg => /^-[a-zA-Z]*[vV]/.test(literalOf(arg) ?? ''))) return state
-      return host.run(call.args.filter(arg => literalOf(arg) !== '-p'), 'command', state, 'no-functions')
+    case 'command': {
+      const { letters, rest } = leadingOptions(call.args, 'pvV', '')
+      if (letters.includes('v') || letters.includes('V')) return state
+      return host.run(rest, 'command', state, 'no-functions')
+    }
     case 'builtin':
       return host.run(call.args, 'builtin', state, 'builtins-only')
     case 'exec': {
-      const argv = call.args.filter((arg, index) => !/^-[acl]+$/.test(literalOf(arg) ?? '') && literalOf(call.args[index - 1] ?? []) !== '-a')
-      return argv.length === 0 ? state : host.run(argv, 'exec', state, 'no-functions')
+      const { rest } = leadingOptions(call.args, 'cla', 'a')
+      return rest.length === 0 ? state : host.run(rest, 'exec', state, 'no-functions')
     }
     default:
       return undefined

@@ -14,7 +14,7 @@ import type { TargetScope } from './effects.js'
 import { expandAssignment, expandWord, hereDocumentValues, literalField, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
-import { afterCommandEnvironment, joinStates, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, joinStates, unionValues, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -176,12 +176,14 @@ function evaluateAssigned(walker: Walker, state: ShellState, name: string, value
 }
 
 /**
- * Assign a shell variable.
+ * Assign a shell variable. An integer variable stores the number its text
+ * evaluates to; the text stays possible too, since `declare +i` (which the
+ * state does not track) drops the attribute.
  * @returns the state after it.
  */
 export function assignVariable(walker: Walker, state: ShellState, name: string, values: Values, depth: number): ShellState {
   evaluateAssigned(walker, state, name, values, depth)
-  return withVariable(state, name, values)
+  return withVariable(state, name, state.integers.has(name) ? unionValues(values, [DIGITS], walker.options.maxAlternatives) : values)
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import { hasOption, optionValues, parseArgs } from '../argv.js'
 import { concat, joinPattern, lit, literalOf, type Atom, type Pattern } from '../pattern.js'
-import { basenameOf } from './files.js'
 import { controlSection, controlSetting } from './git-settings.js'
 import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
 
@@ -55,7 +54,7 @@ function asksDryRun(texts: readonly string[], rule: DryRunRule): boolean {
 }
 
 /** Long options of `git config`, so that git's unique prefixes (`--unset-a`) read as the option they abbreviate. */
-const CONFIG_FLAGS = ['global', 'system', 'local', 'worktree', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'replace-all', 'add', 'unset', 'unset-all', 'rename-section', 'remove-section', 'list', 'edit', 'get-color', 'get-colorbool', 'bool', 'int', 'bool-or-int', 'bool-or-str', 'path', 'expiry-date', 'no-type', 'null', 'name-only', 'includes', 'no-includes', 'show-origin', 'show-scope']
+const CONFIG_FLAGS = ['global', 'system', 'local', 'worktree', 'fixed-value', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'replace-all', 'add', 'unset', 'unset-all', 'rename-section', 'remove-section', 'list', 'edit', 'get-color', 'get-colorbool', 'bool', 'int', 'bool-or-int', 'bool-or-str', 'path', 'expiry-date', 'no-type', 'null', 'name-only', 'includes', 'no-includes', 'show-origin', 'show-scope']
 
 /** Letters of a git pathspec that git matches itself, as a glob. */
 const PATHSPEC_GLOB = /[*?[]/
@@ -83,17 +82,23 @@ function pathspec(path: Pattern): Pattern {
   return concat(atoms)
 }
 
-/** Whether `text` is the long option `full`, or a prefix of it at least `shortest` long, with or without `=value`. */
-function longOption(text: string, full: string, shortest: number): boolean {
+/**
+ * Whether `text` may be the long option `full`: the option or any prefix of
+ * it, with or without `=value`. git takes a unique prefix as the option and
+ * refuses an ambiguous one, so reading every prefix as `full` only
+ * over-reports calls git would refuse.
+ */
+function longOption(text: string, full: string): boolean {
   const end = text.indexOf('=')
   const name = end < 0 ? text : text.slice(0, end)
-  return name.length >= shortest && full.startsWith(name)
+  return name.length >= 3 && full.startsWith(name)
 }
 
-/** The first word that is not an option (or an option's value), for subcommands with their own verbs. */
+/** The first word that is not an option (or an option's value), for subcommands with their own verbs; none after `--`, where operands begin. */
 function verb(texts: readonly string[], valued: readonly string[] = []): string | undefined {
   for (let i = 0; i < texts.length; i += 1) {
     const text = texts[i] as string
+    if (text === '--') return undefined
     if (valued.includes(text)) i += 1
     else if (!text.startsWith('-')) return text
   }
@@ -147,19 +152,19 @@ const REMOTE_SUBCOMMANDS = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone
 function runsProgram(sub: string, texts: readonly string[]): boolean {
   if (RUNS_PROGRAMS.has(sub)) return true
   const remote = REMOTE_SUBCOMMANDS.has(sub)
-  if (texts.some(arg => arg.startsWith('-') && (longOption(arg, '--upload-pack', 4) || longOption(arg, '--receive-pack', 5) || (remote && (longOption(arg, '--exec', 5) || arg === '-u'))))) return true
+  if (texts.some(arg => arg.startsWith('-') && (longOption(arg, '--upload-pack') || longOption(arg, '--receive-pack') || (remote && (longOption(arg, '--exec') || arg === '-u'))))) return true
   switch (sub) {
-    case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec', 4) || longOption(arg, '--interactive', 5))
+    case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec') || longOption(arg, '--interactive'))
     case 'bisect': return texts[0] === 'run'
     case 'submodule': return false
-    case 'grep': return texts.some(arg => /^-[a-zA-Z]*O/.test(arg) || longOption(arg, '--open-files-in-pager', 4))
+    case 'grep': return texts.some(arg => /^-[a-zA-Z]*O/.test(arg) || longOption(arg, '--open-files-in-pager'))
     case 'notes': return verb(texts, ['--ref']) === 'edit'
     default: return false
   }
 }
 
 function config(args: readonly Pattern[], sink: CommandSink, call: CommandCall, directory: Pattern): void {
-  const parsed = parseArgs(args, { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default', 'comment', 'value', 'fixed-value'], longFlags: CONFIG_FLAGS })
+  const parsed = parseArgs(args, { shortValue: 'ft', longValue: ['file', 'blob', 'type', 'default', 'comment', 'value'], longFlags: CONFIG_FLAGS })
   if (parsed.unreadable) return opaqueCall(call, sink, 'git config has an argument that is not literal')
   const operands = parsed.operands.map(literalOf)
   let action = operands[0]
@@ -190,10 +195,32 @@ function outputFiles(texts: readonly string[], args: readonly Pattern[], via: st
   })
 }
 
+/**
+ * The directory `git clone SOURCE` creates when none is given, as git guesses
+ * it: the last component of the source (a colon separates components too),
+ * without a trailing `/.git` or `.git`, with `.git` added for a bare clone.
+ * Null when git would refuse or rewrite the name (empty, or holding spaces or
+ * control characters).
+ */
+export function guessedDirectory(source: string, bare: boolean): string | null {
+  let text = source.slice(source.includes('://') ? source.indexOf('://') + 3 : 0)
+  const firstSlash = text.indexOf('/')
+  const at = text.lastIndexOf('@', firstSlash < 0 ? text.length : firstSlash)
+  if (at >= 0) text = text.slice(at + 1)
+  text = text.replace(/\/+$/, '').replace(/(.)\/\.git$/s, '$1').replace(/\/+$/, '')
+  if (!text.includes('/')) text = text.replace(/:\d*$/, '')
+  const name = text.slice(Math.max(text.lastIndexOf('/'), text.lastIndexOf(':')) + 1).replace(/\.git$/, '')
+  if (name === '' || /[\s\x00-\x1f\x7f]/.test(name)) return null
+  return bare ? `${name}.git` : name
+}
+
 function clone(args: readonly Pattern[], texts: readonly string[], sink: CommandSink, call: CommandCall, directory: Pattern, via: string): void {
-  if (texts.some(arg => longOption(arg, '--template', 4) || longOption(arg, '--separate-git-dir', 4) || longOption(arg, '--config', 5) || /^-[a-zA-Z]*c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
+  if (texts.some(arg => longOption(arg, '--template') || longOption(arg, '--separate-git-dir') || longOption(arg, '--config') || /^-[a-zA-Z]*c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
   const operands = parseArgs(args, { shortValue: 'obcuj', longValue: ['origin', 'branch', 'config', 'upload-pack', 'reference', 'reference-if-able', 'depth', 'jobs', 'filter', 'separate-git-dir', 'template', 'server-option', 'shallow-since', 'shallow-exclude', 'bundle-uri', 'ref-format'] }).operands
-  const target = operands[1] ?? (operands[0] === undefined ? null : basenameOf(lit((literalOf(operands[0]) ?? '').replace(/\/+$/, '').replace(/\.git$/, ''))))
+  const bare = texts.some(arg => longOption(arg, '--bare') || longOption(arg, '--mirror'))
+  const source = operands[0] === undefined ? null : literalOf(operands[0])
+  const guessed = source === null ? null : guessedDirectory(source, bare)
+  const target = operands[1] ?? (guessed === null ? null : lit(guessed))
   if (target === null || literalOf(target) === null) return opaqueCall(call, sink, 'git clone names no literal directory')
   const path = joinPattern(directory, target)
   sink.write(via, path, 'beneath')
@@ -238,7 +265,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     const marks = optionValues(parseArgs(args, { longValue: ['export-marks', 'import-marks', 'import-marks-if-exists', 'export-pack-edges', 'date-format', 'max-pack-size', 'big-file-threshold', 'depth', 'active-branches', 'cat-blob-fd', 'done', 'rewrite-submodules-from', 'rewrite-submodules-to'] }), '--export-marks', '--export-pack-edges')
     for (const file of marks) sink.write('git fast-import', at(file), 'entry')
   }
-  if (sub === 'rm' && texts.some(arg => longOption(arg, '--pathspec-from-file', 12))) return sink.write(`${via} --pathspec-from-file`, at([{ t: 'any' }]), 'subtree')
+  if (sub === 'rm' && texts.some(arg => longOption(arg, '--pathspec-from-file'))) return sink.write(`${via} --pathspec-from-file`, at([{ t: 'any' }]), 'subtree')
   if (sub === 'archive') {
     const parsed = parseArgs(args, { shortValue: 'o', longValue: ['output', 'format', 'prefix', 'remote', 'exec'] })
     if (hasOption(parsed, '--remote')) return opaqueCall(call, sink, 'git archive --remote runs a remote program')
@@ -247,7 +274,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (sub === 'fsck' && texts.includes('--lost-found')) return sink.history(`${via} --lost-found`)
   if (READERS.has(sub) || isListing(sub, texts)) return
   if (sub === 'maintenance' && ['start', 'register'].includes(texts[0] ?? '')) return sink.control(via, 'it schedules background jobs through the user configuration')
-  if (sub === 'init' && texts.some(arg => longOption(arg, '--template', 4) || longOption(arg, '--separate-git-dir', 4) || /^-c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
+  if (sub === 'init' && texts.some(arg => longOption(arg, '--template') || longOption(arg, '--separate-git-dir') || /^-c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
   if (sub === 'clone') return clone(args, texts, sink, call, directory, via)
   if (sub === 'worktree' && verb(texts) === 'add') {
     const path = parseArgs(args.slice(texts.indexOf('add') + 1), { shortValue: 'bB', longValue: ['reason'] }).operands[0]
@@ -274,8 +301,8 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     return file === undefined ? opaqueCall(call, sink, 'git bundle create names no file') : sink.write(via, at(file), 'entry')
   }
   if (sub === 'checkout-index') {
-    const prefix = texts.map(arg => /^--prefix=(.*)$/s.exec(arg)?.[1]).find(value => value !== undefined)
-    if (prefix !== undefined) return sink.write(via, at(lit(prefix === '' ? '.' : prefix)), 'beneath')
+    const prefix = optionValues(parseArgs(args, { longValue: ['prefix', 'stage'], longFlags: ['index', 'quiet', 'force', 'all', 'no-create', 'temp', 'stdin', 'ignore-skip-worktree-bits'] }), '--prefix').at(-1)
+    if (prefix !== undefined) return sink.write(via, at(literalOf(prefix) === '' ? lit('.') : prefix), 'beneath')
   }
   if (sub === 'format-patch') {
     if (texts.includes('--stdout')) return

@@ -1,0 +1,117 @@
+/**
+ * Writes and lookup changes that option parsing could hide, pinned as bash
+ * 5.2 and git 2.39 behave: `command` and `exec` read their own options only
+ * before the command word, `set` clusters keep every letter, an integer
+ * variable holds the number its text evaluates to, git reads any prefix of a
+ * program-running option as that option, `--` ends a verb search, and
+ * `git clone` guesses its directory the way git does.
+ */
+import { describe, expect, it } from 'vitest'
+import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
+import { goldenLines } from '../support/shell-golden.ts'
+
+const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
+const LOOKUP = 'PATH, hashing or a startup file changed, so the command name may run another program'
+
+describe('command and exec options', () => {
+  it('runs the command when -v or -V belong to it, not to `command`', () => {
+    expect(goldenLines('command rm -v f')).toEqual(['= mutation', '  write rm "/ws/f" entry'])
+    expect(goldenLines('command -p tar -cvf out.tar d')).toEqual(['= mutation', '  write tar "/ws/out.tar" entry'])
+    expect(goldenLines('command -- rm f')).toEqual(['= mutation', '  write rm "/ws/f" entry'])
+  })
+
+  it('only describes with -v or -V before the command word, alone or in a cluster', () => {
+    for (const command of ['command -v rm', 'command -V rm -rf x', 'command -pv rm']) expect(goldenLines(command), command).toEqual(['= read-only'])
+  })
+
+  it('takes a word with an unknown option letter as the command word', () => {
+    expect(brief('command -x rm f')[0]).toBe('= opaque')
+  })
+
+  it('keeps the options of the command exec runs', () => {
+    expect(goldenLines('exec tee -a log')).toEqual(['= mutation', '  write tee "/ws/log" entry'])
+    expect(goldenLines('exec cp -a x y')).toEqual(goldenLines('cp -a x y'))
+  })
+
+  it('skips -c, -l and the name -a takes, attached or separate', () => {
+    for (const command of ['exec -a name rm x', 'exec -aname rm x', 'exec -cl rm x', 'exec -c -a n rm x', 'exec -- rm x']) expect(goldenLines(command), command).toEqual(['= mutation', '  write rm "/ws/x" entry'])
+    expect(goldenLines('exec -a name')).toEqual(['= read-only'])
+  })
+})
+
+describe('set and the keyword option', () => {
+  it('makes later lookups unknown for k anywhere in a cluster, also after o', () => {
+    for (const command of ['set -ok; rm x', 'set -ko errexit; rm x', 'set -eo keyword; rm x', 'set +k; rm x']) expect(brief(command), command).toEqual(['= opaque', `  opaque rm: ${LOOKUP}`, `  ? rm: ${LOOKUP}`])
+  })
+
+  it('makes later lookups unknown when an option word or option name is not literal', () => {
+    for (const command of ['set $X; rm x', 'set -o $X; rm x']) expect(brief(command)[0], command).toBe('= opaque')
+  })
+
+  it('reads words after -- or after the first operand as positional parameters', () => {
+    for (const command of ['set -- -k; rm x', 'set a -k; rm x', 'set -e -o pipefail; rm x', 'set -o; rm x']) expect(goldenLines(command), command).toEqual(['= mutation', '  write rm "/ws/x" entry'])
+  })
+})
+
+describe('integer variables', () => {
+  it('may hold the evaluated number, not only the assigned text', () => {
+    for (const command of ['declare -i n; n=1+1; rm -r d$n', 'declare -i n=1+1; rm -r d$n']) {
+      expect(goldenLines(command), command).toContain('  write rm "/ws/d⟨n⟩" subtree')
+    }
+  })
+})
+
+describe('git options that run programs, by any prefix', () => {
+  it('reads a prefix of --exec, --interactive or --template as the option', () => {
+    expect(brief('git push --ex=/p origin main')).toEqual(['= opaque', '  opaque git: git push runs another program', '  ? git: git push runs another program'])
+    expect(brief('git rebase --in HEAD~1')[1]).toBe('  opaque git: git rebase runs another program')
+    expect(goldenLines('git init --t=/tmp/tpl r')).toEqual(['= mutation', '  control git init: it sets templates, hooks or configuration of a repository'])
+  })
+
+  it('does not read a word that is no prefix of the option', () => {
+    expect(goldenLines('git rebase --onto x y')).not.toContain('= opaque')
+    expect(goldenLines('git push --exec')[0]).toBe('= opaque')
+    expect(goldenLines('git push --tags origin')).toEqual(['= mutation', '  history git push'])
+  })
+})
+
+describe('git config options', () => {
+  it('reads -t as --type, which takes a value', () => {
+    expect(goldenLines('git config -t bool core.hooksPath x')).toEqual(['= mutation', '  control git config core.hooksPath: this setting makes git run a program or trust other files'])
+  })
+
+  it('reads --fixed-value as a flag', () => {
+    expect(goldenLines('git config --fixed-value core.hooksPath /x y')).toEqual(['= mutation', '  control git config core.hooksPath: this setting makes git run a program or trust other files'])
+  })
+})
+
+describe('git verbs after --', () => {
+  it('stashes when list or show is a pathspec', () => {
+    for (const command of ['git stash -- list', 'git stash -q -- show']) expect(goldenLines(command), command).toEqual(['= mutation', '  write git stash "/ws/." entry', '  history git stash'])
+    expect(goldenLines('git stash list')).toEqual(['= read-only'])
+  })
+})
+
+describe('git checkout-index --prefix', () => {
+  it('writes beneath the prefix given as a separate word or with =', () => {
+    expect(goldenLines('git checkout-index --prefix .git/hooks/ a.txt')).toEqual(['= mutation', '  write git checkout-index "/ws/./.git/hooks/" beneath'])
+    expect(goldenLines('git checkout-index --pre=out/ a.txt')).toEqual(['= mutation', '  write git checkout-index "/ws/./out/" beneath'])
+    expect(goldenLines('git checkout-index --prefix= a.txt')).toEqual(['= mutation', '  write git checkout-index "/ws/./." beneath'])
+  })
+})
+
+describe('the directory git clone guesses', () => {
+  it('follows git: last component, colons included, without .git, with .git when bare', () => {
+    const cases: Array<[string, boolean, string | null]> = [
+      ['../r', false, 'r'], ['../r', true, 'r.git'], ['../r.git', true, 'r.git'], ['./r/.git', false, 'r'], ['./r/', false, 'r'],
+      ['./src:proj', false, 'proj'], ['https://user@host.example/a/b.git/', false, 'b'], ['host.example:123', false, 'host.example'],
+      ['ssh://git@host:22/x/y', false, 'y'], ['a b', false, null], ['/', false, null], ['x/.git', false, 'x'],
+    ]
+    for (const [source, bare, directory] of cases) expect(guessedDirectory(source, bare), `${source} ${bare}`).toBe(directory)
+  })
+
+  it('writes the guessed directory, bare or mirrored', () => {
+    for (const command of ['git clone --bare ../r', 'git clone --mirror ../r']) expect(goldenLines(command)[1], command).toBe('  write git clone "/ws/./r.git" beneath')
+    expect(goldenLines('git clone ./src:proj')[1]).toBe('  write git clone "/ws/./proj" beneath')
+  })
+})
