@@ -186,7 +186,7 @@ describe('listing forms of tag, remote, reflog, notes, stash, worktree, submodul
     for (const command of ['git submodule', 'git submodule status', 'git submodule summary', 'git submodule --quiet status']) expect(goldenLines(command), command).toEqual(READ_ONLY)
     for (const command of ['git submodule init', 'git submodule sync', 'git submodule add u p', 'git submodule absorbgitdirs']) expect(goldenLines(command), command).toEqual(history('submodule'))
     expect(goldenLines('git sparse-checkout list')).toEqual(READ_ONLY)
-    for (const verb of ['set a', 'init', 'disable']) expect(goldenLines(`git sparse-checkout ${verb}`), verb).toEqual(worktree('sparse-checkout', 'entry', false))
+    for (const verb of ['set a', 'init', 'disable']) expect(goldenLines(`git sparse-checkout ${verb}`), verb).toEqual(worktree('sparse-checkout'))
   })
 })
 
@@ -418,7 +418,8 @@ describe('fsck, maintenance, init, clone and worktree add', () => {
 describe('working-tree commands', () => {
   it('write the working tree and history, except those that only write files or the index', () => {
     for (const sub of ['checkout', 'switch', 'am', 'merge', 'cherry-pick', 'revert', 'pull']) expect(goldenLines(`git ${sub} x`), sub).toEqual(worktree(sub))
-    for (const sub of ['restore', 'read-tree', 'checkout-index']) expect(goldenLines(`git ${sub} x`), sub).toEqual(worktree(sub, 'entry', false))
+    for (const sub of ['restore', 'checkout-index']) expect(goldenLines(`git ${sub} x`), sub).toEqual(worktree(sub, 'entry', false))
+    expect(goldenLines('git read-tree x')).toEqual(worktree('read-tree'))
     for (const option of ['--hard', '--merge', '--keep']) expect(goldenLines(`git reset ${option}`), option).toEqual(worktree('reset'))
     for (const command of ['git reset', 'git reset --soft', 'git reset --mixed', 'git reset HEAD~1 -- a.txt']) expect(goldenLines(command), command).toEqual(history('reset'))
     for (const command of ['git submodule update --remote', 'git submodule update --init']) expect(goldenLines(command), command).toEqual(worktree('submodule'))
@@ -506,7 +507,7 @@ describe('where each rule applies', () => {
     expect(goldenLines('git branch foreach')).toEqual(history('branch'))
     expect(goldenLines('git branch -avl x')).toEqual(READ_ONLY)
     for (const command of ['git tag deinit', 'git tag create x']) expect(goldenLines(command), command).toEqual(history('tag'))
-    expect(goldenLines('git read-tree --prefix=sub/ x')).toEqual(worktree('read-tree', 'entry', false))
+    expect(goldenLines('git read-tree --prefix=sub/ x')).toEqual(worktree('read-tree'))
     expect(goldenLines('git commit --in-place m')).toEqual(history('commit'))
     expect(goldenLines('git fetch --keep')).toEqual(history('fetch'))
     expect(goldenLines('git fsck --lost-found')).toEqual(['= mutation', '  history git fsck --lost-found'])

@@ -4,7 +4,8 @@
  * before the command word, `set` clusters keep every letter, an integer
  * variable holds the number its text evaluates to, git reads any prefix of a
  * program-running option as that option, `--` ends a verb search, and
- * `git clone` guesses its directory the way git does.
+ * `git clone` guesses its directory the way git does, and commands that
+ * write the index report it.
  */
 import { describe, expect, it } from 'vitest'
 import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
@@ -113,5 +114,12 @@ describe('the directory git clone guesses', () => {
   it('writes the guessed directory, bare or mirrored', () => {
     for (const command of ['git clone --bare ../r', 'git clone --mirror ../r']) expect(goldenLines(command)[1], command).toBe('  write git clone "/ws/./r.git" beneath')
     expect(goldenLines('git clone ./src:proj')[1]).toBe('  write git clone "/ws/./proj" beneath')
+  })
+})
+
+describe('git commands that write the index', () => {
+  it('report history for read-tree, sparse-checkout and restore --staged, not for a plain restore', () => {
+    for (const command of ['git read-tree HEAD', 'git sparse-checkout set d', 'git restore --staged a', 'git restore -WS a']) expect(goldenLines(command).at(-1), command).toMatch(/^ {2}history git /)
+    expect(goldenLines('git restore a')).toEqual(['= mutation', '  write git restore "/ws/." entry'])
   })
 })

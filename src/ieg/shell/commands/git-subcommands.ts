@@ -313,7 +313,9 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (sub === 'mailinfo') return args.filter(arg => !(literalOf(arg) ?? '').startsWith('-')).slice(0, 2).forEach(file => sink.write(via, at(file), 'entry'))
   if (WORKTREE.has(sub) || (sub === 'reset' && texts.some(arg => ['--hard', '--merge', '--keep'].includes(arg))) || sub === 'stash' || sub === 'bisect' || (sub === 'apply' && !texts.includes('--cached')) || (sub === 'submodule' && verb(texts) === 'update')) {
     sink.write(via, directory, sub === 'clean' && forcedTwice(texts) ? 'subtree' : 'entry')
-    if (!['clean', 'checkout-index', 'read-tree', 'sparse-checkout', 'restore'].includes(sub)) sink.history(via)
+    // read-tree and sparse-checkout write the index or .git/info; restore does only with --staged.
+    const staged = texts.some(arg => longOption(arg, '--staged') || /^-[a-zA-Z]*S/.test(arg))
+    if (!['clean', 'checkout-index'].includes(sub) && (sub !== 'restore' || staged)) sink.history(via)
     return
   }
   if (HISTORY.has(sub)) return sink.history(via)
