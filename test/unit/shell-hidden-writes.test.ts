@@ -123,3 +123,45 @@ describe('git commands that write the index', () => {
     expect(goldenLines('git restore a')).toEqual(['= mutation', '  write git restore "/ws/." entry'])
   })
 })
+
+describe('the word of an unquoted ${x:-word}', () => {
+  it('is split and globbed like any unquoted expansion', () => {
+    expect(goldenLines('x=; rm -rf ${x:-.gi?}')).toEqual(['= opaque', '  write rm "/ws/.gi⟨?⟩" subtree', '  ? rm: its target /ws/.gi? is not literal (a glob)'])
+    expect(goldenLines('x=; rm ${x:-a b}')).toEqual(['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry'])
+    expect(goldenLines("x=; y='a b'; rm ${x:-$y}")).toEqual(['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry'])
+    expect(goldenLines('x=1; rm ${x:+a b}')).toEqual(['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/b" entry'])
+  })
+
+  it('keeps quoted parts whole, expands a leading tilde, and is unknown with backslash escapes', () => {
+    for (const command of ['x=; rm ${x:-"a b"}', 'x=; rm "${x:-a b}"']) expect(goldenLines(command), command).toEqual(['= mutation', '  write rm "/ws/a b" entry'])
+    expect(goldenLines('x=; rm ${x:-~/f}')).toEqual(['= mutation', '  write rm "/home/u/f" entry'])
+    expect(goldenLines('x=; rm ${x:-a\\ b}')[0]).toBe('= opaque')
+  })
+})
+
+describe('awk output to a standard stream', () => {
+  it('is read-only only when the redirection ends the statement', () => {
+    for (const program of ['{ print "a" > "/dev/stdout" }', '{ print "a" > "/dev/stderr"; print "b" >> "/dev/stdout" }', '{ print "a" > "/dev/stdout" # note\n}']) expect(goldenLines(`awk '${program}' f`), program).toEqual(['= read-only'])
+  })
+
+  it('is a write when an expression continues the file name', () => {
+    for (const program of ['{ print "a" > "/dev/stdout" ? ".git/config" : "z" }', '{ print "a" > "/dev/stdout" / 2 }', '{ print "a" > "/dev/stdout" "x" }']) expect(goldenLines(`awk '${program}' f`)[0], program).toBe('= opaque')
+  })
+})
+
+describe('cp and links', () => {
+  it('copies a link as a link when -P, -d or -a comes after -L or -H', () => {
+    for (const command of ['cp -L -P lf f2', 'cp -r -L -P src f3', 'cp -L -a lf f6', 'cp -H -d lf f2']) expect(goldenLines(command)[1], command).toMatch(/^ {2}write cp \(copies a link\) /)
+  })
+
+  it('follows the link when -L or -H comes last, also in a recursive copy', () => {
+    for (const command of ['cp -a -L lf f7', 'cp -rL s d', 'cp -P -H lf f2']) expect(goldenLines(command).join('\n'), command).not.toContain('copies a link')
+  })
+})
+
+describe('GIT_TRACE2 targets', () => {
+  it('may be a directory that gets a new file inside', () => {
+    expect(goldenLines('GIT_TRACE2=/ws/d git status')).toEqual(['= mutation', '  write GIT_TRACE2=… git "/ws/d" entry', '  write GIT_TRACE2=… git "/ws/d" beneath'])
+    expect(goldenLines('GIT_TRACE=/ws/x git status')).toEqual(['= mutation', '  write GIT_TRACE=… git "/ws/x" entry'])
+  })
+})

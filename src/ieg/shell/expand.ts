@@ -129,7 +129,7 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
   const operation = part.operation
   if (operation === undefined) return valuesToAlternatives(value, !quoted)
   if (operation.type === 'Default') {
-    const operand = expandQuotedParts(operation.operand, env)
+    const operand = quoted ? expandQuotedParts(operation.operand, env) : expandUnquotedOperand(operation.operand, env)
     switch (operation.operator) {
       case '-': case ':-': case '=': case ':=': {
         // An empty value may also be an unset one (`unset` records the empty value).
@@ -299,6 +299,20 @@ function combine(lists: readonly Piece[][][], max: number): Piece[][] {
 function expandQuotedParts(word: Word, env: ExpansionEnv): Piece[][] {
   const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
   return combine(parts.map(part => partAlternatives(part, env, true, false)), env.maxAlternatives)
+}
+
+/**
+ * The word of an unquoted `${x:-word}` (and `:=`, `:+`): bash expands its
+ * tildes and parameters and then splits and globs the result like any
+ * unquoted expansion, quoted parts excepted. A literal with backslash escapes
+ * is unknown, since only its unescaped characters split.
+ */
+function expandUnquotedOperand(word: Word, env: ExpansionEnv): Piece[][] {
+  const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
+  return combine(parts.map((part, index) => {
+    if (part.type !== 'Literal' || (index === 0 && part.value.startsWith('~'))) return partAlternatives(part, env, false, index === 0)
+    return [[{ pattern: part.text.includes('\\') ? ANY : lit(part.value), reinterpret: true }]]
+  }), env.maxAlternatives)
 }
 
 /** Split an unquoted expansion result on blanks and read glob characters as globs. */

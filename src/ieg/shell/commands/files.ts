@@ -5,7 +5,7 @@
  * source's base name there. Pure.
  */
 import { posix } from 'node:path'
-import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../argv.js'
+import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs, type ParsedOption } from '../argv.js'
 import type { TargetScope } from '../effects.js'
 import { concat, lit, literalOf, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
@@ -38,6 +38,18 @@ function operandsWritten(spec: OptionSpec, recursiveScope: TargetScope = 'subtre
   }
 }
 
+/** Whether cp copies a source that is a link as a link: the last of `-L`/`-H` (follow) and `-P`/`-d`/`-a` (do not) decides; without any, a recursive copy does not follow. */
+function copiesLinksAsLinks(given: readonly ParsedOption[], recursive: boolean): boolean {
+  let copies = recursive
+  for (const option of given) {
+    if (FOLLOWS_LINKS.has(option.name)) copies = false
+    else if (KEEPS_LINKS.has(option.name)) copies = true
+  }
+  return copies
+}
+const FOLLOWS_LINKS: ReadonlySet<string> = new Set(['-L', '--dereference', '-H'])
+const KEEPS_LINKS: ReadonlySet<string> = new Set(['-P', '--no-dereference', '-d', '-a', '--archive'])
+
 /**
  * Sources, destination and links of `cp`, `mv`, `ln`, `install`. `cp -P`,
  * `-d`, `-a` and a recursive copy without `-L` copy a link as a link, so a
@@ -57,7 +69,7 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     const recursive = options.movesSources || hasOption(parsed, ...RECURSIVE, '-a', '--archive')
     const scope: TargetScope = recursive ? 'subtree' : 'entry'
     const linking = options.links || hasOption(parsed, '-l', '--link', '-s', '--symbolic-link')
-    const copiesLinks = options.copies && hasOption(parsed, '-P', '--no-dereference', '-d', ...RECURSIVE, '-a', '--archive') && !hasOption(parsed, '-L', '--dereference', '-H')
+    const copiesLinks = options.copies && copiesLinksAsLinks(parsed.options, recursive)
     const parents = hasOption(parsed, '--parents')
     const backup = hasOption(parsed, '-b', '--backup') ? lit(literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit('~')) ?? '~') : null
     const written = (path: Pattern): void => {

@@ -46,6 +46,8 @@ function environment(call: CommandCall, sink: CommandSink): boolean {
         const text = literalOf(value)
         if (text !== null && /^(|0|1|2|true|false|\d+)$/i.test(text)) continue
         sink.write(`${name}=… git`, value, 'entry')
+        // A GIT_TRACE2* target that is a directory gets a new file per process inside it.
+        if (name.startsWith('GIT_TRACE2')) sink.write(`${name}=… git`, value, 'beneath')
       }
     }
   }

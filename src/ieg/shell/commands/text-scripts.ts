@@ -255,7 +255,8 @@ function printRedirects(code: string, from: number): boolean {
 export function awkProgramWrites(program: string): boolean {
   // Stripping literals only replaces their contents, so text with none of these cannot write.
   if (!/[|>@]|system/.test(program)) return false
-  const joined = program.replace(/\\\r?\n/g, ' ').replace(/>>?\s*"\/dev\/(stdout|stderr)"/g, '')
+  // Only a redirection that ends the statement names the stream: awk reads `> "/dev/stdout" ? a : b` as a computed file name.
+  const joined = program.replace(/\\\r?\n/g, ' ').replace(/>>?\s*"\/dev\/(stdout|stderr)"(?=[ \t]*([;}\n#]|$))/g, '')
   const code = stripAwkLiterals(joined)
   if (/\bsystem\s*\(|@load|@include|(^|[^|])\|(?!\|)/.test(code)) return true
   for (const match of code.matchAll(/\bprintf?\b/g)) if (printRedirects(code, match.index + match[0].length)) return true
