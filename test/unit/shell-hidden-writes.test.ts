@@ -4,8 +4,10 @@
  * before the command word, `set` clusters keep every letter, an integer
  * variable holds the number its text evaluates to, git reads any prefix of a
  * program-running option as that option, `--` ends a verb search, and
- * `git clone` guesses its directory the way git does, and commands that
- * write the index report it.
+ * `git clone` guesses its directory the way git does, commands that write
+ * the index report it, an unquoted default word splits and globs, awk's
+ * stream redirection ends its statement, cp's last link option decides,
+ * here-strings expand without braces, and an empty loop never runs.
  */
 import { describe, expect, it } from 'vitest'
 import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
@@ -163,5 +165,27 @@ describe('GIT_TRACE2 targets', () => {
   it('may be a directory that gets a new file inside', () => {
     expect(goldenLines('GIT_TRACE2=/ws/d git status')).toEqual(['= mutation', '  write GIT_TRACE2=… git "/ws/d" entry', '  write GIT_TRACE2=… git "/ws/d" beneath'])
     expect(goldenLines('GIT_TRACE=/ws/x git status')).toEqual(['= mutation', '  write GIT_TRACE=… git "/ws/x" entry'])
+  })
+})
+
+describe('here-strings', () => {
+  it('are expanded without braces, splitting or globs', () => {
+    expect(brief('bash <<< {\\#,x}\\;touch\\ g')).toContain('  write touch "/ws/g" entry')
+    expect(goldenLines("x='rm  y'; bash <<< $x")).toEqual(['= mutation', '  write rm "/ws/y" entry'])
+    expect(goldenLines('cat <<< *')).toEqual(['= read-only'])
+  })
+})
+
+describe('loops over an empty list', () => {
+  it('never run their body, so the variable keeps its value', () => {
+    expect(goldenLines('x=a; for x in; do :; done; rm -r d$x')).toEqual(['= mutation', '  write rm "/ws/da" subtree'])
+    expect(goldenLines('for x in; do rm $x; done')).toEqual(['= read-only'])
+  })
+})
+
+describe('git clone of a bundle', () => {
+  it('may write the name without .bundle, which git strips for a bundle file', () => {
+    expect(goldenLines('git clone x.bundle').filter(line => line.endsWith('beneath'))).toEqual(['  write git clone "/ws/./x.bundle" beneath', '  write git clone "/ws/./x" beneath'])
+    expect(goldenLines('git clone --bare x.bundle')).toContain('  write git clone "/ws/./x.git" beneath')
   })
 })

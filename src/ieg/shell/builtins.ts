@@ -354,11 +354,12 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
 
 /**
  * Values a variable takes in a `for` or `select` loop over expanded words:
- * unknown past `max` alternatives, like every value set of the state.
+ * unknown past `max` alternatives, like every value set of the state; none
+ * for an empty list, whose body never runs.
  */
 export function loopValues(fields: readonly (readonly Pattern[])[] | null, max: number): Values {
   if (fields === null) return null
   const values = fields.flat()
   if (values.length > max) return null
-  return values.length === 0 ? [[]] : values.some(value => value.some(atom => atom.t === 'any')) ? [[{ t: 'any' }]] : values
+  return values.some(value => value.some(atom => atom.t === 'any')) ? [[{ t: 'any' }]] : values
 }

@@ -102,16 +102,17 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
       continue
     }
     if (redirect.target === undefined) continue
-    const fields = expandWord(redirect.target, env)
-    const all = fields.alternatives.flat()
     if (redirect.type === 'HereString') {
+      // Expanded like an assignment's value: no braces, no splitting, no globs.
       const descriptor = descriptorOf(redirect, 0)
-      const only = fields.alternatives.length === 1 ? fields.alternatives[0] : undefined
-      const text = only === undefined ? null : literalOf(only.flatMap((field, index) => (index === 0 ? field : [{ t: 'lit' as const, s: ' ' }, ...field])))
+      const values = expandAssignment(redirect.target, env)
+      const text = values?.length === 1 ? literalOf(values[0] as Pattern) : null
       if (descriptor === 0) stdin = text === null ? { text: null, unknown: true } : { text: `${text}\n`, unknown: false }
       descriptors = withoutDescriptor(descriptors, descriptor)
       continue
     }
+    const fields = expandWord(redirect.target, env)
+    const all = fields.alternatives.flat()
     const operator = redirect.operator
     const sourceText = all.length === 1 ? literalOf(all[0] as Pattern) : null
     if ((operator === '>&' || operator === '<&') && (sourceText === null ? operator === '<&' : /^(\d+-?|-)$/.test(sourceText))) {

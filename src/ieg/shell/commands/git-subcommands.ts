@@ -219,12 +219,16 @@ function clone(args: readonly Pattern[], texts: readonly string[], sink: Command
   const operands = parseArgs(args, { shortValue: 'obcuj', longValue: ['origin', 'branch', 'config', 'upload-pack', 'reference', 'reference-if-able', 'depth', 'jobs', 'filter', 'separate-git-dir', 'template', 'server-option', 'shallow-since', 'shallow-exclude', 'bundle-uri', 'ref-format'] }).operands
   const bare = texts.some(arg => longOption(arg, '--bare') || longOption(arg, '--mirror'))
   const source = operands[0] === undefined ? null : literalOf(operands[0])
-  const guessed = source === null ? null : guessedDirectory(source, bare)
-  const target = operands[1] ?? (guessed === null ? null : lit(guessed))
-  if (target === null || literalOf(target) === null) return opaqueCall(call, sink, 'git clone names no literal directory')
-  const path = joinPattern(directory, target)
-  sink.write(via, path, 'beneath')
-  sink.write(via, concat(path, lit('/.git')), 'entry')
+  // git also strips `.bundle` when the source is a bundle file, which only the filesystem tells.
+  const sources = source === null ? [] : source.endsWith('.bundle') ? [source, source.slice(0, -'.bundle'.length)] : [source]
+  const guessed = sources.map(text => guessedDirectory(text, bare))
+  const targets = operands[1] !== undefined ? [operands[1]] : guessed.length === 0 || guessed.includes(null) ? [] : guessed.map(name => lit(name as string))
+  if (targets.length === 0 || targets.some(target => literalOf(target) === null)) return opaqueCall(call, sink, 'git clone names no literal directory')
+  for (const target of targets) {
+    const path = joinPattern(directory, target)
+    sink.write(via, path, 'beneath')
+    sink.write(via, concat(path, lit('/.git')), 'entry')
+  }
 }
 
 /** `git clean` with the force given twice also deletes untracked nested repositories. */
