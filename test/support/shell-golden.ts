@@ -50,3 +50,12 @@ export function goldenLines(command: string, startDirectory = GOLDEN_OPTIONS.sta
     return [`! ${error instanceof Error ? error.message : String(error)}`]
   }
 }
+
+/**
+ * The golden lines of a command with each opaque effect's words and
+ * mentions left out, for assertions about what was decided.
+ * @param command - the shell text.
+ */
+export function briefLines(command: string): string[] {
+  return goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
+}

@@ -9,10 +9,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
-import { goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 const unknown = (name: string): string[] => ['= opaque', `  opaque ${name}: ${name} is not a command the analysis knows, so what it writes cannot be proven`, `  ? ${name}: ${name} is not a command the analysis knows, so what it writes cannot be proven`]
 
 describe('loops over an empty word list', () => {

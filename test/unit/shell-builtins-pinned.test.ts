@@ -9,12 +9,10 @@
  * and the values a `for` loop variable takes.
  */
 import { describe, expect, it } from 'vitest'
-import { goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
 
 type Case = readonly [title: string, command: string, lines: readonly string[]]
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 
 function pin(cases: readonly Case[]): void {
   for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))

@@ -7,10 +7,8 @@
  * limit.
  */
 import { describe, expect, it } from 'vitest'
-import { goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 /** The analysis of a call its handler leaves opaque with `reason`. */
 const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
 const writes = (...lines: string[]): string[] => ['= mutation', ...lines]

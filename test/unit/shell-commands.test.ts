@@ -9,10 +9,8 @@ import { posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
 import { patternText } from '../../src/ieg/shell/pattern.ts'
-import { GOLDEN_OPTIONS, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, GOLDEN_OPTIONS, goldenLines } from '../support/shell-golden.ts'
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 /** The analysis of a call its handler leaves opaque with `reason`. */
 const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
 /** Every write target, normalized, for cases whose exact via may vary with a fix. */

@@ -9,10 +9,8 @@
  * worktree directories), and which working-tree commands also write history.
  */
 import { describe, expect, it } from 'vitest'
-import { goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 const READ_ONLY = ['= read-only']
 const history = (sub: string): string[] => ['= mutation', `  history git ${sub}`]
 /** A working-tree command: the working tree of -C (here none), then history unless `historyToo` is false. */

@@ -11,9 +11,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
-import { goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
 
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 const LOOKUP = 'PATH, hashing or a startup file changed, so the command name may run another program'
 
 describe('command and exec options', () => {

@@ -10,12 +10,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { encodeAnalysis, GOLDEN_OPTIONS, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, goldenLines } from '../support/shell-golden.ts'
 
 type Case = readonly [title: string, command: string, lines: readonly string[]]
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 /** The same, for a shell that persists between commands (descriptors opened earlier are unknown). */
 const briefPersistent = (command: string): string[] => {
   try {

@@ -8,10 +8,8 @@
  * descriptor rather than open a file.
  */
 import { describe, expect, it } from 'vitest'
-import { goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
 
-/** The golden lines with each opaque effect's words and mentions left out. */
-const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
 const READ_ONLY = ['= read-only']
 const LOOKUP = 'PATH, hashing or a startup file changed, so the command name may run another program'
