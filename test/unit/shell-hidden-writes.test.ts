@@ -7,7 +7,10 @@
  * `git clone` guesses its directory the way git does, commands that write
  * the index report it, an unquoted default word splits and globs, awk's
  * stream redirection ends its statement, cp's last link option decides,
- * here-strings expand without braces, and an empty loop never runs.
+ * here-strings expand without braces, an empty loop never runs, a lone `-`
+ * ends a shell's options, and words or values the analysis cannot see
+ * (positional parameters, a non-literal mode, suffix or start point) leave
+ * the call opaque.
  */
 import { describe, expect, it } from 'vitest'
 import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
@@ -186,5 +189,55 @@ describe('git clone of a bundle', () => {
   it('may write the name without .bundle, which git strips for a bundle file', () => {
     expect(goldenLines('git clone x.bundle').filter(line => line.endsWith('beneath'))).toEqual(['  write git clone "/ws/./x.bundle" beneath', '  write git clone "/ws/./x" beneath'])
     expect(goldenLines('git clone --bare x.bundle')).toContain('  write git clone "/ws/./x.git" beneath')
+  })
+})
+
+describe('a lone - before a script', () => {
+  it('ends the shell options: the next operand is the script file, standard input only without one', () => {
+    expect(brief("bash - x.sh <<< 'rm y'")).toEqual(['= opaque', '  opaque bash: it runs a script file the analysis cannot see', '  ? bash: it runs a script file the analysis cannot see'])
+    expect(goldenLines("bash - <<< 'rm y'")).toEqual(['= mutation', '  write rm "/ws/y" entry'])
+  })
+
+  it('is a file name to source, not standard input', () => {
+    expect(brief("source - <<< 'rm g'")[1]).toBe('  opaque source: it runs a script file the analysis cannot see')
+    expect(goldenLines("source /dev/stdin <<< 'rm g'")).toEqual(['= mutation', '  write rm "/ws/g" entry'])
+  })
+})
+
+describe('command output used in a path', () => {
+  it('may hold a slash when uname -o prints GNU/Linux', () => {
+    expect(goldenLines('rm -rf $(uname -o)')[1]).toBe('  write rm "⟨…⟩" subtree')
+    expect(goldenLines('rm -rf $(uname -m)')[1]).toBe('  write rm "/ws/⟨n⟩" subtree')
+  })
+})
+
+describe('words that are not literal where an option may stand', () => {
+  it('make find opaque when a start point may be or split into an expression', () => {
+    for (const command of ['read X; find . -$X', 'read X; find . -de$X', 'read X; find -$X', 'read X; find d$X']) expect(brief(command)[1], command).toBe('  opaque find: a start point or expression is not literal')
+    expect(goldenLines('read X; find "d$X" -name y')).toEqual(['= read-only'])
+  })
+
+  it('make chmod opaque besides its literal files, since the mode may split or be -R', () => {
+    expect(brief('read X; chmod $X f')).toEqual(['= opaque', '  write chmod "/ws/f" entry', '  opaque chmod: its operands are not literal', '  ? chmod: its operands are not literal'])
+  })
+})
+
+describe('options whose value is optional', () => {
+  it('read mktemp --tmpdir alone as the temporary directory and mknod --context alone as a flag', () => {
+    expect(goldenLines('mktemp --tmpdir foo.XXX')[1]).toBe('  write mktemp "/tmp/foo.⟨*⟩" entry')
+    expect(goldenLines('mknod --context p c 1 3')).toEqual(['= mutation', '  write mknod "/ws/p" entry'])
+  })
+})
+
+describe('values the analysis cannot see', () => {
+  it('make an indirect expansion through a positional parameter opaque', () => {
+    for (const command of ["set -- 'a[$(rm f)]'; echo ${!1}", "f() { echo ${!1}; }; f 'a[$(rm f)]'"]) expect(goldenLines(command)[0], command).toBe('= opaque')
+    expect(goldenLines('echo ${!#}')).toEqual(['= read-only'])
+  })
+
+  it('make a compressor suffix or a 7z argument that is not literal opaque', () => {
+    for (const command of ['gzip -S "$S" f', 'gunzip -S "$S" f.gz']) expect(brief(command)[1], command).toMatch(/its suffix is not literal$/)
+    for (const command of ['7z a "$A" f', '7z x a.7z -o"$D"']) expect(brief(command)[1], command).toBe('  opaque 7z: an argument is not literal, so the archive or output directory is unknown')
+    expect(goldenLines('7z l "$A"')).toEqual(['= read-only'])
   })
 })

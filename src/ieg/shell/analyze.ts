@@ -33,7 +33,8 @@ function printsNoPath(name: string, args: readonly string[]): boolean {
     case 'wc': return args.every(arg => /^-[clmw]+$/.test(arg))
     case 'seq': return args.every(arg => /^-?\d+$/.test(arg))
     case 'id': return args.length > 0 && args.every(arg => /^-[ugGr]+$/.test(arg))
-    case 'uname': return args.length > 0 && args.every(arg => /^-[smpio]+$/.test(arg))
+    // `uname -o` prints GNU/Linux, a path.
+    case 'uname': return args.length > 0 && args.every(arg => /^-[smpi]+$/.test(arg))
     case 'date': return args.every(arg => /^\+(%[sYmdHMSjuUVGgwyeCzkIl]|[-:_ T])*$/.test(arg))
     default: return false
   }

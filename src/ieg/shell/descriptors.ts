@@ -25,8 +25,8 @@ const STANDARD: Record<string, number> = { stdin: 0, stdout: 1, stderr: 2 }
 /** `/dev/fd/N`, `/dev/stdin`, `/proc/self/fd/N`, `/proc/<pid>/fd/N`, and the `cwd` and `root` links of the shell's own process. */
 const DESCRIPTOR_PATH = /^\/dev\/(?:fd\/(\d+)|(stdin|stdout|stderr))(\/.*)?$|^\/proc\/(?:self|thread-self)\/(?:task\/[^/]+\/)?(?:fd\/(\d+)(\/.*)?|(cwd|root)(\/.*)?)$/
 
-/** Operands that name standard input to a program reading a script (`bash -`, `source /dev/stdin`). */
-export const STANDARD_INPUT: ReadonlySet<string> = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '/proc/thread-self/fd/0'])
+/** Paths that name standard input to a program reading a script (`source /dev/stdin`); a lone `-` is no path: `source -` runs a file named `-`. */
+export const STANDARD_INPUT: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '/proc/thread-self/fd/0'])
 
 /** A write through a special path: where it really lands. */
 export type Reach =

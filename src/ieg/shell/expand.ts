@@ -72,7 +72,9 @@ function lookup(name: string, env: ExpansionEnv): Values {
  * @param via - what evaluates it.
  */
 export function evaluateVariable(name: string, kind: Evaluation, env: ExpansionEnv, via: string): void {
-  if (NUMERIC_PARAMETERS.has(name) || /^\d+$/.test(name)) return
+  if (NUMERIC_PARAMETERS.has(name) || name === '0') return
+  // Positional parameters are not tracked: `set --` or a function's caller may have put any text there.
+  if (/^\d+$/.test(name)) return env.evaluate(kind, null, via)
   if (!env.state.vars.has(name) && !env.state.unknownNames) return
   env.evaluate(kind, lookup(name, env), via)
 }

@@ -84,7 +84,8 @@ function compressor(call: CommandCall, sink: CommandSink): void {
   const scope = hasOption(parsed, '-r', '--recursive') ? 'subtree' : 'entry'
   const base = DECOMPRESSORS[call.name] ?? call.name
   const decompress = DECOMPRESSORS[call.name] !== undefined || hasOption(parsed, '-d', '--decompress', '--uncompress')
-  const suffix = literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit(COMPRESSED_SUFFIX[base] ?? '.gz')) ?? '.gz'
+  const suffix = literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit(COMPRESSED_SUFFIX[base] ?? '.gz'))
+  if (suffix === null) return opaqueCall(call, sink, 'its suffix is not literal')
   const files = call.name === 'lz4' && parsed.operands.length === 2 ? parsed.operands.slice(1) : parsed.operands
   for (const file of files) {
     if (literalOf(file) === '-') continue
@@ -136,6 +137,7 @@ function sevenZip(call: CommandCall, sink: CommandSink): void {
   const rest = call.args.slice(1)
   const archive = rest.find(arg => !(literalOf(arg) ?? '-').startsWith('-'))
   if (mode === 'l' || mode === 't' || mode === 'h' || mode === 'i' || mode === 'b') return
+  if (rest.some(arg => literalOf(arg) === null)) return opaqueCall(call, sink, 'an argument is not literal, so the archive or output directory is unknown')
   if (mode === 'x' || mode === 'e') {
     const output = rest.map(literalOf).find(text => text?.startsWith('-o') === true)
     return sink.write('7z extract', lit(output?.slice(2) || '.'), 'beneath')

@@ -115,8 +115,9 @@ function modeThenFiles(spec: OptionSpec): CommandHandler {
     const parsed = parseArgs(dashed < 0 ? call.args : call.args.filter((_, index) => index !== dashed), spec)
     const scope: TargetScope = hasOption(parsed, '-R', '--recursive') ? 'subtree' : 'entry'
     const files = optionValues(parsed, '--reference').length > 0 || dashed >= 0 ? parsed.operands : parsed.operands.slice(1)
-    if (parsed.unreadable && files.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
     for (const file of files) sink.write(call.name, file, scope)
+    // A word that is not literal may split into more files or an option such as -R.
+    if (parsed.unreadable) opaqueCall(call, sink, 'its operands are not literal')
   }
 }
 
@@ -170,7 +171,7 @@ function wget(call: CommandCall, sink: CommandSink): void {
 }
 
 function mktemp(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'p', longValue: ['tmpdir', 'suffix'] })
+  const parsed = parseArgs(call.args, { shortValue: 'p', longValue: ['suffix'], longOptional: ['tmpdir'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-u', '--dry-run')) return
   const template = literalOf(parsed.operands[0] ?? lit('tmp.XXXXXXXXXX'))
@@ -212,7 +213,7 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
     sink.write('link', call.args[1] as Pattern, 'entry')
   },
   mknod: (call, sink) => {
-    const parsed = parseArgs(call.args, { shortValue: 'm', longValue: ['mode', 'context'] })
+    const parsed = parseArgs(call.args, { shortValue: 'm', longValue: ['mode'], longOptional: ['context'] })
     const name = parsed.operands[0]
     if (name === undefined) return opaqueCall(call, sink, 'it names no file')
     sink.write('mknod', name, 'entry')

@@ -57,7 +57,8 @@ function find(call: CommandCall, sink: CommandSink): void {
   while (index < call.args.length) {
     const text = literalOf(call.args[index] as Pattern)
     if (text !== null && (text.startsWith('-') || text === '(' || text === '!')) break
-    if (text === null && call.args[index]?.[0]?.t !== 'lit') return opaqueCall(call, sink, 'a start point or expression is not literal')
+    const first = call.args[index]?.[0]
+    if (text === null && (first?.t !== 'lit' || /^[-(!]/.test(first.s) || call.uncertainArity)) return opaqueCall(call, sink, 'a start point or expression is not literal')
     roots.push(call.args[index] as Pattern)
     index += 1
   }

@@ -59,8 +59,10 @@ function shell(call: CommandCall, sink: CommandSink): void {
     if (script === undefined) return opaqueCall(call, sink, '-c has no script')
     return sink.script(script, `${call.name} -c`, loose)
   }
-  const file = parsed.operands[0] === undefined ? null : literalOf(parsed.operands[0])
-  const fromStdin = parsed.operands.length === 0 || hasOption(parsed, '-s') || STANDARD_INPUT.has(file ?? '')
+  // A lone `-` ends the options: the script is the next operand, standard input only without one.
+  const operands = parsed.operands[0] !== undefined && literalOf(parsed.operands[0]) === '-' ? parsed.operands.slice(1) : parsed.operands
+  const file = operands[0] === undefined ? null : literalOf(operands[0])
+  const fromStdin = operands.length === 0 || hasOption(parsed, '-s') || STANDARD_INPUT.has(file ?? '')
   if (!fromStdin) return opaqueCall(call, sink, 'it runs a script file the analysis cannot see')
   if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`, loose)
   if (call.stdinUnknown) return opaqueCall(call, sink, 'it runs a script from standard input the analysis cannot see')
