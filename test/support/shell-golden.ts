@@ -59,3 +59,18 @@ export function goldenLines(command: string, startDirectory = GOLDEN_OPTIONS.sta
 export function briefLines(command: string): string[] {
   return goldenLines(command).map(line => line.replace(/ \| words .*$/s, ''))
 }
+
+/** The golden lines of a read-only command. */
+export const READ_ONLY: readonly string[] = ['= read-only']
+
+/** The reason every later command is opaque once command lookup may have changed. */
+export const LOOKUP_CHANGED = 'PATH, hashing or a startup file changed, so the command name may run another program'
+
+/**
+ * The brief lines of a call its handler leaves opaque.
+ * @param via - the command or construct named.
+ * @param reason - why it is opaque.
+ */
+export function opaqueLines(via: string, reason: string): string[] {
+  return ['= opaque', `  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
+}

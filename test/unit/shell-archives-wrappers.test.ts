@@ -11,10 +11,8 @@
  * replacement strings, `flock`'s lock file, `script`'s files, `sudo`.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, opaqueLines as opaque, READ_ONLY } from '../support/shell-golden.ts'
 
-const READ_ONLY = ['= read-only']
-const opaque = (via: string, reason: string): string[] => ['= opaque', `  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
 const writes = (...lines: string[]): string[] => ['= mutation', ...lines.map(line => `  write ${line}`)]
 const globWrite = (via: string, target: string): string[] => ['= opaque', `  write ${via} "${target}⟨*⟩" entry`, `  ? ${via}: its target ${target}* is not literal (a glob)`]
 

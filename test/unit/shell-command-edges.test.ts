@@ -7,10 +7,8 @@
  * limit.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
 
-/** The analysis of a call its handler leaves opaque with `reason`. */
-const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
 const writes = (...lines: string[]): string[] => ['= mutation', ...lines]
 /** `command` run by eight nested `env`s, so that it sits at the nesting limit. */
 const atLimit = (command: string): string => `${'env '.repeat(8)}${command}`

@@ -9,9 +9,8 @@
  * name a script run from a here-document and a command run by `sudo -D`.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, READ_ONLY } from '../support/shell-golden.ts'
 
-const READ_ONLY = ['= read-only']
 const traceWrite = (name: string, target: string): string[] => ['= mutation', `  write ${name}=… git "${target}" entry`]
 const traceUnknown = (name: string): string[] => ['= opaque', `  write ${name}=… git "⟨…⟩" entry`, `  ? ${name}=… git: its target … is not literal (an expansion the analysis cannot know)`]
 

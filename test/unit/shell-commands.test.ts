@@ -9,10 +9,8 @@ import { posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
 import { patternText } from '../../src/ieg/shell/pattern.ts'
-import { briefLines as brief, GOLDEN_OPTIONS, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, GOLDEN_OPTIONS, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
 
-/** The analysis of a call its handler leaves opaque with `reason`. */
-const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
 /** Every write target, normalized, for cases whose exact via may vary with a fix. */
 const targets = (command: string, start = GOLDEN_OPTIONS.startDirectory): string[] => analyzeShellCommand(command, { ...GOLDEN_OPTIONS, startDirectory: start }).effects.flatMap(effect => (effect.kind === 'write' ? [posix.normalize(patternText(effect.target.path))] : []))
 const UNREADABLE = 'an argument could be an option but is not literal'

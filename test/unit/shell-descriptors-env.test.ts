@@ -10,7 +10,7 @@
  * values that run nothing else.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP } from '../support/shell-golden.ts'
 
 type Case = readonly [title: string, command: string, lines: readonly string[]]
 
@@ -109,7 +109,6 @@ describe('directory built-ins', () => pin([
   ['joins .. to a directory with a trailing slash without doubling it', 'cd /x/; cd ../b; rm f', HERE_OR('/x', '/b', '/ws/../b', '/x/../b')],
 ]))
 
-const LOOKUP = 'PATH, hashing or a startup file changed, so the command name may run another program'
 const LOOKUP_CHANGED = ['= opaque', `  opaque ls: ${LOOKUP}`, `  ? ls: ${LOOKUP}`]
 const SET_FOR = (name: string): string[] => ['= opaque', `  opaque ls: ${name} is set for it, which changes what it runs or reads`, `  ? ls: ${name} is set for it, which changes what it runs or reads`]
 

@@ -6,9 +6,8 @@
  * reader options write a file, run a program or change the system.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
 
-const opaque = (via: string, reason: string): string[] => ['= opaque', `  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
 const glob = (via: string, shown: string, target: string): string[] => ['= opaque', `  write ${via} "${shown}" entry`, `  ? ${via}: its target ${target} is not literal (a glob)`]
 
 describe('mktemp', () => {

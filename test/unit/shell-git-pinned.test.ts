@@ -9,9 +9,8 @@
  * worktree directories), and which working-tree commands also write history.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, READ_ONLY } from '../support/shell-golden.ts'
 
-const READ_ONLY = ['= read-only']
 const history = (sub: string): string[] => ['= mutation', `  history git ${sub}`]
 /** A working-tree command: the working tree of -C (here none), then history unless `historyToo` is false. */
 const worktree = (sub: string, scope = 'entry', historyToo = true): string[] => ['= mutation', `  write git ${sub} "/ws/." ${scope}`, ...(historyToo ? [`  history git ${sub}`] : [])]

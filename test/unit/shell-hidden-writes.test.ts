@@ -14,9 +14,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { guessedDirectory } from '../../src/ieg/shell/commands/git-subcommands.ts'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP } from '../support/shell-golden.ts'
 
-const LOOKUP = 'PATH, hashing or a startup file changed, so the command name may run another program'
 
 describe('command and exec options', () => {
   it('runs the command when -v or -V belong to it, not to `command`', () => {

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
 
 type Case = readonly [title: string, command: string, lines: readonly string[]]
 
@@ -27,7 +27,6 @@ function pin(cases: readonly Case[]): void {
   for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
 }
 
-const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
 const UNKNOWN_SED = opaque('sed', 'its script holds a command the analysis does not know')
 const AWK_WRITES = opaque('awk', 'its program can write files or run commands')
 const SED_WRITES_OUT = ['= mutation', '  write sed w "/ws/out" entry']

@@ -8,11 +8,8 @@
  * descriptor rather than open a file.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP, opaqueLines as opaque, READ_ONLY } from '../support/shell-golden.ts'
 
-const opaque = (name: string, reason: string): string[] => ['= opaque', `  opaque ${name}: ${reason}`, `  ? ${name}: ${reason}`]
-const READ_ONLY = ['= read-only']
-const LOOKUP = 'PATH, hashing or a startup file changed, so the command name may run another program'
 const STDIN_UNSEEN = 'it runs a script from standard input the analysis cannot see'
 /** `rm -r d$x` when x may still be `a` or hold the `b` assigned before the command. */
 const A_OR_B = ['= mutation', '  write rm "/ws/da" subtree', '  write rm "/ws/db" subtree']
