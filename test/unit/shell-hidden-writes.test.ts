@@ -240,3 +240,10 @@ describe('values the analysis cannot see', () => {
     expect(goldenLines('7z l "$A"')).toEqual(['= read-only'])
   })
 })
+
+describe('backup suffixes', () => {
+  it('keep a suffix that is not literal as unknown instead of guessing ~', () => {
+    expect(brief('cp -b -S $X a b')).toContain('  write cp --backup "/ws/b⟨…⟩" entry')
+    expect(goldenLines('cp -b a b')).toContain('  write cp --backup "/ws/b~" entry')
+  })
+})

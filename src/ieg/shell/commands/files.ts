@@ -71,7 +71,7 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     const linking = options.links || hasOption(parsed, '-l', '--link', '-s', '--symbolic-link')
     const copiesLinks = options.copies && copiesLinksAsLinks(parsed.options, recursive)
     const parents = hasOption(parsed, '--parents')
-    const backup = hasOption(parsed, '-b', '--backup') ? lit(literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit('~')) ?? '~') : null
+    const backup = hasOption(parsed, '-b', '--backup') ? optionValues(parsed, '-S', '--suffix')[0] ?? lit('~') : null
     const written = (path: Pattern): void => {
       sink.write(call.name, path, scope)
       if (backup !== null) sink.write(`${call.name} --backup`, concat(path, backup), 'entry')
