@@ -170,7 +170,7 @@ describe('the maintenance round', () => {
   })
 
   it('the overlap diagnosis compares a bounded number of documents, so many documents do not block the host', async () => {
-    const maxMs = 2000
+    const maxMs = 6000
     const host = await iegHost(cleanups, { maintenance: { maxMs } }, {})
     await mkdir(join(host.workspace, 'docs'))
     const words = (index: number) => Array.from({ length: 40 }, (_, k) => `w${index}x${k}`).join(' ')
