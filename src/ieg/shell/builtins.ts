@@ -48,55 +48,32 @@ export interface BuiltinCall {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/
 
-/**
- * The option letters before a built-in's command word and the words from it
- * on. Options end at `--`, at a word that is not a literal option cluster, or
- * at a cluster with a letter outside `known` (bash refuses such a call; taking
- * it as the command over-approximates). A `valued` letter takes the rest of
- * its cluster, or the next word, as its value.
- */
-function leadingOptions(args: readonly Pattern[], known: string, valued: string): { letters: string, rest: readonly Pattern[] } {
-  let letters = ''
-  let i = 0
-  for (; i < args.length; i += 1) {
-    const text = literalOf(args[i] as Pattern)
-    if (text === '--') return { letters, rest: args.slice(i + 1) }
-    if (text === null || !/^-./.test(text)) break
-    let cluster = ''
-    let takesNext = false
-    for (let j = 1; j < text.length; j += 1) {
-      const letter = text[j] as string
-      if (!known.includes(letter)) return { letters, rest: args.slice(i) }
-      cluster += letter
-      if (!valued.includes(letter)) continue
-      takesNext = j === text.length - 1
-      break
-    }
-    letters += cluster
-    if (takesNext) i += 1
-  }
-  return { letters, rest: args.slice(i) }
-}
-
 function valuesOf(arg: Pattern): Values {
   return hasAny(arg) ? null : [arg]
 }
 
-/** Split arguments into option clusters and operands; `valued` letters take the next word as their value. */
-function splitOptions(args: readonly Pattern[], valued: string): { letters: string, values: Map<string, Pattern>, operands: Pattern[] } {
+/**
+ * Split arguments into option clusters and operands; `valued` letters take
+ * the rest of their cluster, or the next word, as their value. With `known`,
+ * the operands start at the first word that is not a `-` cluster of known
+ * letters: it is the command word of `command` or `exec` (bash runs
+ * `command +v` as a command named `+v`, and refuses an unknown letter, which
+ * taking it as the command over-approximates).
+ */
+function splitOptions(args: readonly Pattern[], valued: string, known?: string): { letters: string, values: Map<string, Pattern>, operands: Pattern[] } {
   let letters = ''
   const values = new Map<string, Pattern>()
   const operands: Pattern[] = []
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] as Pattern
     const text = literalOf(arg)
-    if (operands.length > 0 || text === null || !/^[-+]./.test(text)) {
-      operands.push(arg)
-      continue
-    }
-    if (text === '--') {
+    if (operands.length === 0 && text === '--') {
       operands.push(...args.slice(i + 1))
       break
+    }
+    if (operands.length > 0 || text === null || !/^[-+]./.test(text) || (known !== undefined && !isCluster(text, known, valued))) {
+      operands.push(arg)
+      continue
     }
     for (let j = 1; j < text.length; j += 1) {
       const letter = text[j] as string
@@ -109,6 +86,17 @@ function splitOptions(args: readonly Pattern[], valued: string): { letters: stri
     }
   }
   return { letters, values, operands }
+}
+
+/** Whether `text` is a `-` cluster of `known` letters, up to a `valued` letter whose value may follow. */
+function isCluster(text: string, known: string, valued: string): boolean {
+  if (!text.startsWith('-')) return false
+  for (let j = 1; j < text.length; j += 1) {
+    const letter = text[j] as string
+    if (!known.includes(letter)) return false
+    if (valued.includes(letter)) return true
+  }
+  return true
 }
 
 /** Names read or assigned by a built-in: a subscript in one is evaluated. */
@@ -337,15 +325,15 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     case 'source': case '.':
       return source(call, state, host)
     case 'command': {
-      const { letters, rest } = leadingOptions(call.args, 'pvV', '')
+      const { letters, operands } = splitOptions(call.args, '', 'pvV')
       if (letters.includes('v') || letters.includes('V')) return state
-      return host.run(rest, 'command', state, 'no-functions')
+      return host.run(operands, 'command', state, 'no-functions')
     }
     case 'builtin':
       return host.run(call.args, 'builtin', state, 'builtins-only')
     case 'exec': {
-      const { rest } = leadingOptions(call.args, 'cla', 'a')
-      return rest.length === 0 ? state : host.run(rest, 'exec', state, 'no-functions')
+      const { operands } = splitOptions(call.args, 'a', 'cla')
+      return operands.length === 0 ? state : host.run(operands, 'exec', state, 'no-functions')
     }
     default:
       return undefined

@@ -38,6 +38,9 @@ function operandsWritten(spec: OptionSpec, recursiveScope: TargetScope = 'subtre
   }
 }
 
+const FOLLOWS_LINKS: ReadonlySet<string> = new Set(['-L', '--dereference', '-H'])
+const KEEPS_LINKS: ReadonlySet<string> = new Set(['-P', '--no-dereference', '-d', '-a', '--archive'])
+
 /** Whether cp copies a source that is a link as a link: the last of `-L`/`-H` (follow) and `-P`/`-d`/`-a` (do not) decides; without any, a recursive copy does not follow. */
 function copiesLinksAsLinks(given: readonly ParsedOption[], recursive: boolean): boolean {
   let copies = recursive
@@ -47,8 +50,6 @@ function copiesLinksAsLinks(given: readonly ParsedOption[], recursive: boolean):
   }
   return copies
 }
-const FOLLOWS_LINKS: ReadonlySet<string> = new Set(['-L', '--dereference', '-H'])
-const KEEPS_LINKS: ReadonlySet<string> = new Set(['-P', '--no-dereference', '-d', '-a', '--archive'])
 
 /**
  * Sources, destination and links of `cp`, `mv`, `ln`, `install`. `cp -P`,
