@@ -17,6 +17,8 @@ describe('lossless JSON', () => {
     expect(() => canonicalJson({ a: [new Date(0)] })).toThrow('$.a[0]')
     expect(() => canonicalJson({ a: [1, { 'b c': [undefined] }] })).toThrow('$.a[1].b c[0]: undefined is not JSON')
     expect(() => canonicalJson({ z: 1, a: [Object.is] })).toThrow('$.a[0]: function is not JSON')
+    // A hole in an array is not JSON; joining would have produced `[1,,2]`.
+    expect(() => canonicalJson([1, , 2])).toThrow('$[1]: undefined is not JSON')
   })
 
   it('is the text JSON.stringify gives the value with every object\'s keys sorted', () => {
