@@ -26,7 +26,11 @@ export function isJsonValue(value: unknown): value is JsonValue {
       return Number.isFinite(value) && !Object.is(value, -0)
     case 'object': {
       if (value === null) return true
-      if (Array.isArray(value)) return value.every(isJsonValue)
+      if (Array.isArray(value)) {
+        // Indexed, not `every`, which skips the holes of a sparse array.
+        for (let i = 0; i < value.length; i += 1) if (!isJsonValue(value[i])) return false
+        return true
+      }
       const proto: unknown = Object.getPrototypeOf(value)
       if (proto !== Object.prototype && proto !== null) return false
       return Object.values(value).every(isJsonValue)

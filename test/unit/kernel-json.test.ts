@@ -19,6 +19,7 @@ describe('lossless JSON', () => {
     expect(() => canonicalJson({ z: 1, a: [Object.is] })).toThrow('$.a[0]: function is not JSON')
     // A hole in an array is not JSON; joining would have produced `[1,,2]`.
     expect(() => canonicalJson([1, , 2])).toThrow('$[1]: undefined is not JSON')
+    expect(isJsonValue([1, , 2])).toBe(false)
   })
 
   it('is the text JSON.stringify gives the value with every object\'s keys sorted', () => {
