@@ -47,11 +47,13 @@ export function isJsonValue(value: unknown): value is JsonValue {
  * @throws TypeError naming the path when the value is not lossless JSON.
  */
 export function canonicalJson(value: unknown): string {
-  return serialize(value, '$')
+  return serialize(value, [])
 }
 
-// Loops with string appends: receipts serialize every record a fold verifies, and map/join measured about a third slower.
-function serialize(value: unknown, path: string): string {
+// Loops with string appends (map/join measured about a third slower), and the
+// path kept as a stack of segments that becomes text only in an error: receipts
+// serialize every record a fold verifies.
+function serialize(value: unknown, path: Array<string | number>): string {
   if (value === null) return 'null'
   switch (typeof value) {
     case 'string':
@@ -59,27 +61,50 @@ function serialize(value: unknown, path: string): string {
     case 'boolean':
       return value ? 'true' : 'false'
     case 'number':
-      if (!Number.isFinite(value) || Object.is(value, -0)) throw new TypeError(`${path}: ${String(value)} is not a lossless JSON number`)
+      if (!Number.isFinite(value) || Object.is(value, -0)) throw new TypeError(`${pathText(path)}: ${String(value)} is not a lossless JSON number`)
       return JSON.stringify(value)
     case 'object': {
       if (Array.isArray(value)) {
         let out = '['
-        for (let i = 0; i < value.length; i += 1) out += `${i === 0 ? '' : ','}${serialize(value[i], `${path}[${i}]`)}`
+        for (let i = 0; i < value.length; i += 1) {
+          path.push(i)
+          out += `${i === 0 ? '' : ','}${serialize(value[i], path)}`
+          path.pop()
+        }
         return `${out}]`
       }
       const proto: unknown = Object.getPrototypeOf(value)
-      if (proto !== Object.prototype && proto !== null) throw new TypeError(`${path}: only plain objects are JSON`)
+      if (proto !== Object.prototype && proto !== null) throw new TypeError(`${pathText(path)}: only plain objects are JSON`)
       const keys = Object.keys(value).sort()
       let out = '{'
       for (let i = 0; i < keys.length; i += 1) {
         const key = keys[i] as string
-        out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${serialize((value as Record<string, unknown>)[key], `${path}.${key}`)}`
+        path.push(key)
+        out += `${i === 0 ? '' : ','}${quotedKey(key)}:${serialize((value as Record<string, unknown>)[key], path)}`
+        path.pop()
       }
       return `${out}}`
     }
     default:
-      throw new TypeError(`${path}: ${typeof value} is not JSON`)
+      throw new TypeError(`${pathText(path)}: ${typeof value} is not JSON`)
   }
+}
+
+const QUOTED_KEYS = new Map<string, string>()
+
+/** A key as JSON text; records repeat a few keys, so their quoted forms are kept (up to a bound). */
+function quotedKey(key: string): string {
+  let quoted = QUOTED_KEYS.get(key)
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key)
+    if (QUOTED_KEYS.size < 1024) QUOTED_KEYS.set(key, quoted)
+  }
+  return quoted
+}
+
+/** `$`, then `.key` or `[index]` per segment. */
+function pathText(path: ReadonlyArray<string | number>): string {
+  return path.reduce<string>((text, segment) => typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${segment}`, '$')
 }
 
 /** Outcome of a strict parse: a value, or the reason the text is ambiguous or invalid. */

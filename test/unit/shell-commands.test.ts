@@ -126,7 +126,7 @@ describe('dd, rsync and scp', () => {
     expect(goldenLines('rsync --remove-source-files a b dst')).toEqual(['= mutation', '  write rsync "/ws/a" subtree', '  write rsync "/ws/b" subtree', '  write rsync "/ws/dst" beneath'])
     expect(goldenLines('rsync --log-file=l a dst')).toEqual(['= mutation', '  write rsync --log-file "/ws/l" entry', '  write rsync "/ws/dst" beneath'])
     expect(brief('rsync -e ssh a h:d')).toEqual(opaque('rsync', 'it runs a remote shell program'))
-    expect(brief('scp -S prog a b')).toEqual(opaque('scp', '-S runs another program'))
+    expect(brief('scp -S prog a b')).toEqual(opaque('scp', '-S and -D run another program'))
   })
 })
 

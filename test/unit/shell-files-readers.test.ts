@@ -201,7 +201,7 @@ describe('remote copies', () => {
     expect(brief('rsync --rsync-path=x a h:b')).toEqual(opaque('rsync', 'it runs a remote shell program'))
     expect(brief('rsync $X a b')).toEqual(opaque('rsync', 'an argument could be an option but is not literal'))
     expect(brief('rsync')).toEqual(opaque('rsync', 'it names no destination'))
-    expect(brief('scp -S prog a b')).toEqual(opaque('scp', '-S runs another program'))
+    expect(brief('scp -S prog a b')).toEqual(opaque('scp', '-S and -D run another program'))
   })
 })
 

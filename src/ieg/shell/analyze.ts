@@ -9,10 +9,10 @@
 import { posix } from 'node:path'
 import { parse, type AndOr, type CompoundList, type ParsedScript, type PipelineNode, type TestExpression } from 'unbash'
 import { loopValues } from './builtins.js'
-import { reachOfPath } from './descriptors.js'
+import { reachOfPath, withOuterStandardInput, withStandardInputData } from './descriptors.js'
 import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } from './effects.js'
 import { evaluateValues } from './evaluate.js'
-import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv } from './expand.js'
+import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv, type NestedInput } from './expand.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { applyRedirections, keptDescriptors, simpleCommand } from './simple-command.js'
 import { initialState, joinStates, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
@@ -57,7 +57,9 @@ class StateEnv implements ExpansionEnv {
     this.maxAlternatives = analyzer.options.maxAlternatives
   }
 
-  nested(script: ParsedScript | undefined, via: string): Values { return this.analyzer.substitution(script, via, this.state, this.depth) }
+  nested(script: ParsedScript | undefined, via: string, input: NestedInput): Values {
+    return this.analyzer.substitution(script, via, input === 'pipe' ? { ...this.state, descriptors: withStandardInputData(this.state.descriptors) } : this.state, this.depth)
+  }
   evaluate(kind: Evaluation, values: Values, via: string): void { this.analyzer.evaluate(kind, values, via, this, this.state) }
   assigned(name: string, values: Values): void { this.analyzer.expansionAssigned(name, values) }
 }
@@ -76,7 +78,7 @@ class Analyzer implements Walker {
   private lastEnv: StateEnv | null = null
 
   /** The command line analyzed: the text searched when code the analysis cannot see has no text of its own. */
-  private readonly source: string
+  readonly source: string
 
   constructor(options: ShellAnalysisOptions, source: string) {
     this.options = options
@@ -180,7 +182,7 @@ class Analyzer implements Walker {
   list(statements: ReadonlyArray<{ readonly command: PipelineNode | AndOr, readonly background?: boolean | undefined }>, state: ShellState, depth: number): ShellState {
     let current = state
     for (const statement of statements) {
-      const after = this.node(statement.command, current, depth, false)
+      const after = this.node(statement.command, current, depth)
       current = statement.background === true ? current : after
     }
     return current
@@ -243,32 +245,34 @@ class Analyzer implements Walker {
   }
 
   /** One node, then the variables its expansions assigned take their new values. */
-  node(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
+  node(node: PipelineNode | AndOr, state: ShellState, depth: number): ShellState {
     const mark = this.assigned.length
-    const after = this.walk(node, state, depth, piped)
+    const after = this.walk(node, state, depth)
     if (this.assigned.length === mark) return after
     return this.assigned.splice(mark).reduce((next, [name, values]) => withVariable(next, name, values), after)
   }
 
-  private walk(node: PipelineNode | AndOr, state: ShellState, depth: number, piped: boolean): ShellState {
+  private walk(node: PipelineNode | AndOr, state: ShellState, depth: number): ShellState {
     const max = this.options.maxAlternatives
     switch (node.type) {
       case 'AndOr': {
         const commands = node.commands
-        let current = this.node(commands[0] as PipelineNode, state, depth, piped)
-        for (let index = 1; index < commands.length; index += 1) current = joinStates(current, this.node(commands[index] as PipelineNode, current, depth, piped), max)
+        let current = this.node(commands[0] as PipelineNode, state, depth)
+        for (let index = 1; index < commands.length; index += 1) current = joinStates(current, this.node(commands[index] as PipelineNode, current, depth), max)
         return current
       }
       case 'Pipeline': {
         const commands = node.commands
-        if (commands.length === 1) return this.node(commands[0] as PipelineNode, state, depth, piped)
+        if (commands.length === 1) return this.node(commands[0] as PipelineNode, state, depth)
+        // Every command after the first reads the pipe, whatever it is (`… | { bash; }`).
+        const piped = { ...state, descriptors: withStandardInputData(state.descriptors) }
         let last = state
-        for (let index = 0; index < commands.length; index += 1) last = this.node(commands[index] as PipelineNode, state, depth, index > 0)
-        return joinStates(state, last, max)
+        for (let index = 0; index < commands.length; index += 1) last = this.node(commands[index] as PipelineNode, index > 0 ? piped : state, depth)
+        return joinStates(state, { ...last, descriptors: withOuterStandardInput(last.descriptors, state.descriptors) }, max)
       }
       case 'Command':
-        if (state.traps.length === 0) return simpleCommand(this, node, state, depth, piped)
-        return this.runTraps(simpleCommand(this, node, this.runTraps(state, depth), depth, piped), depth)
+        if (state.traps.length === 0) return simpleCommand(this, node, state, depth)
+        return this.runTraps(simpleCommand(this, node, this.runTraps(state, depth), depth), depth)
       case 'If': {
         let tested = this.compound(node.clause, state, depth)
         let result = this.compound(node.then, tested, depth)
@@ -314,7 +318,7 @@ class Analyzer implements Walker {
         return this.arithmetic([node.expression], state, depth)
       case 'Redirected': {
         const inner = applyRedirections(this, node.redirects, state, depth).state
-        const after = this.node(node.command, inner, depth, piped)
+        const after = this.node(node.command, inner, depth)
         return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
       }
       case 'Function': {
@@ -325,7 +329,8 @@ class Analyzer implements Walker {
         return defined
       }
       case 'Coproc':
-        this.functionBody(node.body, state, depth)
+        // The shell writes to a coprocess's standard input (`>&${COPROC[1]}`).
+        this.functionBody(node.body, { ...state, descriptors: withStandardInputData(state.descriptors) }, depth)
         return state
     }
   }
@@ -338,7 +343,7 @@ class Analyzer implements Walker {
     }
     this.returns.push([])
     try {
-      const end = body.type === 'CompoundList' ? this.compound(body, state, depth + 1) : this.node(body, state, depth + 1, false)
+      const end = body.type === 'CompoundList' ? this.compound(body, state, depth + 1) : this.node(body, state, depth + 1)
       return (this.returns.at(-1) ?? []).reduce((joined, left) => joinStates(joined, left, this.options.maxAlternatives), end)
     } finally {
       this.returns.pop()

@@ -76,6 +76,42 @@ export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, 
   return paths.length === 0 ? { kind: 'discard' } : { kind: 'paths', paths }
 }
 
+/**
+ * The table with standard input carrying data that is not a file: a pipe,
+ * a here-document or a here-string. A program reading a script from standard
+ * input then reads one the analysis cannot see; a write through `/dev/stdin`
+ * is discarded.
+ * @param table - the table before (null stays unknown).
+ */
+export function withStandardInputData(table: DescriptorTable | null): DescriptorTable | null {
+  return table === null ? null : new Map(table).set(0, [])
+}
+
+/**
+ * Whether standard input may carry data: descriptor 0 was redirected or
+ * piped, or the table is unknown (a persistent shell may have redirected it).
+ * @param table - the descriptor table.
+ */
+export function standardInputCarriesData(table: DescriptorTable | null): boolean {
+  return table === null || table.has(0)
+}
+
+/**
+ * `table` with descriptor 0 as it is in `outer`: a pipeline's commands read
+ * the pipe, the commands after the pipeline do not.
+ * @param table - the table after a pipeline's last command.
+ * @param outer - the table before the pipeline.
+ */
+export function withOuterStandardInput(table: DescriptorTable | null, outer: DescriptorTable | null): DescriptorTable | null {
+  if (table === null || outer === null) return table
+  const entry = outer.get(0)
+  if (table.get(0) === entry && table.has(0) === outer.has(0)) return table
+  const next = new Map(table)
+  if (entry === undefined) next.delete(0)
+  else next.set(0, entry)
+  return next
+}
+
 /** A glob under `/proc` or `/dev/fd` may name a descriptor or the cwd link: unknown. */
 function procGlob(path: Pattern): Reach {
   const first = path[0]

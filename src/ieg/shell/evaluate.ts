@@ -60,6 +60,11 @@ function arithmeticText(text: string, via: string, env: ExpansionEnv, sink: Eval
   scanArithmetic(expression, env)
 }
 
+/** Prompt text after bash decodes it: a three-digit octal escape becomes its character (`\044` is an unquoted `$`); `\\` and the other escapes stay as written. */
+function decodedPrompt(text: string): string {
+  return text.replace(/\\(\\|[0-7]{3})/g, (whole, escape: string) => escape === '\\' ? whole : String.fromCharCode(Number.parseInt(escape, 8) & 0xff))
+}
+
 function promptParts(text: string): readonly WordPart[] | null {
   let delimiter = 'DSHG_PROMPT'
   while (text.split('\n').includes(delimiter)) delimiter += '_'
@@ -96,8 +101,9 @@ export function evaluateValues(kind: Evaluation, values: Values, via: string, en
         break
       }
       case 'prompt': {
-        if (!/[$`]/.test(text)) break
-        const parts = promptParts(text)
+        const decoded = decodedPrompt(text)
+        if (!/[$`]/.test(decoded)) break
+        const parts = promptParts(decoded)
         if (parts === null) sink.unknown(via, `text ${DESCRIPTION.prompt} does not parse`)
         else scanParts(parts, env)
         break

@@ -19,14 +19,17 @@ export type Evaluation =
   /** As a prompt string: expanded like a double-quoted word (`${x@P}`, `PS4`). */
   | 'prompt'
 
+/** Where a nested script's standard input comes from: the shell's own, or a pipe (`>(cmd)`). */
+export type NestedInput = 'inherited' | 'pipe'
+
 /** What expansion reads and reports. */
 export interface ExpansionEnv {
   readonly state: ShellState
   /** The home directory of a fresh shell, or null when unknown. */
   readonly home: string | null
   readonly maxAlternatives: number
-  /** Analyze a nested script (command or process substitution); returns the value its output takes in a word. */
-  nested(script: ParsedScript | undefined, via: string): Values
+  /** Analyze a nested script (command or process substitution, whose standard input is the shell's or a pipe); returns the value its output takes in a word. */
+  nested(script: ParsedScript | undefined, via: string, input: NestedInput): Values
   /** Bash evaluates these values again (null: a value the analysis does not know). */
   evaluate(kind: Evaluation, values: Values, via: string): void
   /** An expansion assigned NAME (`${NAME:=word}`: unknown; arithmetic `NAME=…`, `NAME++`: a number). */
@@ -185,9 +188,9 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
     case 'ParameterExpansion':
       return parameterPart(part, env, quoted)
     case 'CommandExpansion':
-      return valuesToAlternatives(env.nested(part.script, 'command substitution'), !quoted)
+      return valuesToAlternatives(env.nested(part.script, 'command substitution', 'inherited'), !quoted)
     case 'ProcessSubstitution':
-      env.nested(part.script, 'process substitution')
+      env.nested(part.script, 'process substitution', part.operator === '>' ? 'pipe' : 'inherited')
       return [[{ pattern: lit('/dev/fd/63'), reinterpret: false }]]
     case 'ArithmeticExpansion':
       if (part.expression === undefined) env.evaluate('arithmetic', null, 'arithmetic expansion')
@@ -263,7 +266,7 @@ export function scanArithmetic(node: ArithmeticExpression, env: ExpansionEnv): v
       scanArithmetic(node.expression, env)
       return
     case 'ArithmeticCommandExpansion':
-      env.evaluate('arithmetic', env.nested(node.script, 'command substitution'), 'arithmetic of command output')
+      env.evaluate('arithmetic', env.nested(node.script, 'command substitution', 'inherited'), 'arithmetic of command output')
       return
     case 'ArithmeticWord':
       return arithmeticWord(node, env)

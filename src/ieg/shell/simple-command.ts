@@ -9,7 +9,7 @@ import { applyBuiltin, STATE_BUILTINS, type BuiltinHost } from './builtins.js'
 import { gitEnvironment } from './commands/git.js'
 import { COMMANDS, readOnly } from './commands/index.js'
 import type { CommandCall, CommandSink } from './commands/types.js'
-import { duplicateDescriptor, openDescriptor, VARIABLE_DESCRIPTOR, type DescriptorTable } from './descriptors.js'
+import { duplicateDescriptor, openDescriptor, standardInputCarriesData, VARIABLE_DESCRIPTOR, type DescriptorTable } from './descriptors.js'
 import type { TargetScope } from './effects.js'
 import { expandAssignment, expandWord, hereDocumentValues, literalField, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
@@ -77,10 +77,6 @@ function isBareExec(argv: readonly Pattern[][]): boolean {
   return words.length === 1 && words[0] === 'exec'
 }
 
-function withoutDescriptor(table: DescriptorTable | null, descriptor: number): DescriptorTable | null {
-  return duplicateDescriptor(table, descriptor, '-')
-}
-
 /**
  * Apply redirections in order: record writes, track which file each
  * descriptor refers to, and what standard input carries.
@@ -98,7 +94,7 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
       const expanded = expands ? hereDocumentValues(redirect.body.parts ?? [], env) : null
       const text = expanded?.length === 1 ? literalOf(expanded[0] as Pattern) : null
       if (descriptor === 0) stdin = !expands ? { text: redirect.body.text, unknown: false } : text === null ? { text: null, unknown: true } : { text, unknown: false }
-      descriptors = withoutDescriptor(descriptors, descriptor)
+      descriptors = openDescriptor(descriptors, descriptor, [])
       continue
     }
     if (redirect.target === undefined) continue
@@ -108,7 +104,7 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
       const values = expandAssignment(redirect.target, env)
       const text = values?.length === 1 ? literalOf(values[0] as Pattern) : null
       if (descriptor === 0) stdin = text === null ? { text: null, unknown: true } : { text: `${text}\n`, unknown: false }
-      descriptors = withoutDescriptor(descriptors, descriptor)
+      descriptors = openDescriptor(descriptors, descriptor, [])
       continue
     }
     const fields = expandWord(redirect.target, env)
@@ -193,18 +189,18 @@ export function assignVariable(walker: Walker, state: ShellState, name: string, 
  * value: the command is analyzed again with both values possible.
  * @returns the state after it.
  */
-export function simpleCommand(walker: Walker, node: Command, state: ShellState, depth: number, piped: boolean): ShellState {
+export function simpleCommand(walker: Walker, node: Command, state: ShellState, depth: number): ShellState {
   const mark = walker.expansionAssignments().length
-  const { after, expanded } = simpleCommandIn(walker, node, state, depth, piped)
+  const { after, expanded } = simpleCommandIn(walker, node, state, depth)
   const assigned = walker.expansionAssignments().slice(mark, expanded)
   if (assigned.length === 0) return after
   const max = walker.options.maxAlternatives
   const reassigned = assigned.reduce((next, [name, values]) => withVariable(next, name, values), state)
-  return joinStates(after, simpleCommandIn(walker, node, joinStates(state, reassigned, max), depth, piped).after, max)
+  return joinStates(after, simpleCommandIn(walker, node, joinStates(state, reassigned, max), depth).after, max)
 }
 
 /** One pass; `expanded` counts the walker's expansion assignments once the words and redirections have expanded. */
-function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth: number, piped: boolean): { after: ShellState, expanded: number } {
+function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth: number): { after: ShellState, expanded: number } {
   const env = walker.env(state, depth)
   const plain = node.prefix.length === 0 && onlyWords(node.suffix)
   const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? NOTHING : [...node.prefix, ...node.suffix]
@@ -218,8 +214,10 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const words = plain ? [node.name, ...(node.suffix as readonly Word[])] : [node.name, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
   const declared = plain ? NOTHING : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
   let argv: Pattern[][] = [[]]
-  // The source text, and what it expands to where that is literal (`$'\x2e'`, a here-string's text).
-  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? '')]
+  const inheritedInput = !redirected.stdin.unknown && redirected.stdin.text === null && standardInputCarriesData(state.descriptors)
+  // The source text, and what it expands to where that is literal (`$'\x2e'`, a here-string's text);
+  // input from a pipe or an earlier redirection may come from anywhere in the command line.
+  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? ''), ...(inheritedInput ? [walker.source] : [])]
   let uncertain = false
   for (const word of words) {
     const field = argv.length === 1 ? literalField(word) : null
@@ -240,7 +238,7 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     }
   }
   const expanded = walker.expansionAssignments().length
-  const facts: InvokeFacts = { env: values.length === 0 ? NO_ENVIRONMENT : new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || (piped && redirected.stdin.text === null) }, declared, uncertain, mentions }
+  const facts: InvokeFacts = { env: values.length === 0 ? NO_ENVIRONMENT : new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || inheritedInput }, declared, uncertain, mentions }
   let result: ShellState | null = null
   for (const alternative of argv) {
     const after = invoke(walker, alternative, facts, redirected.state, depth, 'all')
@@ -255,11 +253,15 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
  * The descriptors after a command: a bare `exec` keeps what its redirections
  * opened; a command that changed the table itself (an `exec` inside a
  * function, `eval` or group) keeps its table; otherwise the command's own
- * redirections close again.
+ * redirections close again, except `{var}` descriptors, which bash leaves
+ * open (it closes them only under `shopt -s varredir_close`).
  */
 export function keptDescriptors(bareExec: boolean, before: ShellState, redirected: ShellState, after: ShellState): ShellState['descriptors'] {
   if (bareExec) return redirected.descriptors
-  return after.descriptors === redirected.descriptors ? before.descriptors : after.descriptors
+  if (after.descriptors !== redirected.descriptors) return after.descriptors
+  const opened = redirected.descriptors?.get(VARIABLE_DESCRIPTOR)
+  if (before.descriptors === null || opened === undefined || before.descriptors.get(VARIABLE_DESCRIPTOR) === opened) return before.descriptors
+  return new Map(before.descriptors).set(VARIABLE_DESCRIPTOR, opened)
 }
 
 function declaredReadOnly(walker: Walker, name: string, argv: readonly Pattern[]): boolean {

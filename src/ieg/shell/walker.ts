@@ -33,6 +33,8 @@ export type Mentions = () => readonly string[]
 /** What the simple-command analysis asks of the walk. */
 export interface Walker {
   readonly options: ShellAnalysisOptions
+  /** The whole command line analyzed. */
+  readonly source: string
   /** Record code the analysis cannot see; `words` are its arguments, `mentions` its source text. */
   opaque(via: string, reason: string, words: readonly Pattern[], state: ShellState | null, mentions?: Mentions): void
   /** Record a write of `path` (as written, relative to the state's directory). */

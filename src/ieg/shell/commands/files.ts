@@ -23,20 +23,38 @@ export function basenameOf(path: Pattern): Pattern | null {
   return path.length === 1 ? lit(trimmed || '.') : null
 }
 
+/** The proper ancestors a path names (`a/b/c`: `a`, `a/b`), cut at each literal slash, as `rmdir -p` removes them. */
+function ancestorsOf(path: Pattern): Pattern[] {
+  const ancestors: Pattern[] = []
+  path.forEach((atom, index) => {
+    if (atom.t !== 'lit') return
+    for (let cut = atom.s.indexOf('/'); cut >= 0; cut = atom.s.indexOf('/', cut + 1)) {
+      const root = index === 0 && cut === 0
+      const repeated = cut > 0 && atom.s[cut - 1] === '/'
+      const trailing = index === path.length - 1 && /^\/*$/.test(atom.s.slice(cut))
+      if (!root && !repeated && !trailing) ancestors.push(concat(path.slice(0, index), lit(atom.s.slice(0, cut))))
+    }
+  })
+  return ancestors
+}
+
 function into(directory: Pattern, name: Pattern | null): Pattern {
   return name === null ? concat(directory, lit('/'), [{ t: 'star' }]) : concat(directory, lit('/'), name)
 }
 
 /** Every operand is written (`rm`, `touch`, `mkdir`, `tee`). */
-function operandsWritten(spec: OptionSpec, recursiveScope: TargetScope = 'subtree', skipFirst = false): CommandHandler {
+function operandsWritten(spec: OptionSpec): CommandHandler {
   return (call, sink) => {
     const parsed = parseArgs(call.args, spec)
-    const scope: TargetScope = hasOption(parsed, ...RECURSIVE) ? recursiveScope : 'entry'
-    const operands = skipFirst && !hasOption(parsed, '--reference') ? parsed.operands.slice(1) : parsed.operands
+    const scope: TargetScope = hasOption(parsed, ...RECURSIVE) ? 'subtree' : 'entry'
+    const operands = parsed.operands
     if (operands.length === 0 && (parsed.unreadable || call.uncertainArity)) return opaqueCall(call, sink, 'its operands are not literal')
     for (const operand of operands) sink.write(call.name, operand, scope)
   }
 }
+
+/** ssh_config keywords (lower case) that neither run a local program nor write a local file. */
+const SSH_OPTIONS_WITHOUT_LOCAL_EFFECT: ReadonlySet<string> = new Set(['port', 'user', 'hostname', 'batchmode', 'connecttimeout', 'connectionattempts', 'stricthostkeychecking', 'identityfile', 'identitiesonly', 'compression', 'loglevel', 'serveraliveinterval', 'serveralivecountmax', 'tcpkeepalive', 'ciphers', 'macs', 'kexalgorithms', 'hostkeyalgorithms', 'pubkeyacceptedalgorithms', 'pubkeyauthentication', 'passwordauthentication', 'preferredauthentications', 'kbdinteractiveauthentication', 'addressfamily', 'ipqos', 'checkhostip', 'updatehostkeys', 'numberofpasswordprompts'])
 
 const FOLLOWS_LINKS: ReadonlySet<string> = new Set(['-L', '--dereference', '-H'])
 const KEEPS_LINKS: ReadonlySet<string> = new Set(['-P', '--no-dereference', '-d', '-a', '--archive'])
@@ -194,7 +212,12 @@ const TRANSFER_SPEC: OptionSpec = {
 /** Writers keyed by command name. */
 export const FILE_WRITERS: Record<string, CommandHandler> = {
   rm: operandsWritten({ longOptional: ['interactive', 'preserve-root'], longFlags: ['force', 'one-file-system', 'no-preserve-root', 'recursive', 'dir', 'verbose'] }),
-  rmdir: operandsWritten({ longFlags: ['ignore-fail-on-non-empty', 'parents', 'verbose'] }),
+  rmdir: (call, sink) => {
+    const parsed = parseArgs(call.args, { longFlags: ['ignore-fail-on-non-empty', 'parents', 'verbose'] })
+    if (parsed.operands.length === 0 && (parsed.unreadable || call.uncertainArity)) return opaqueCall(call, sink, 'its operands are not literal')
+    const parents = hasOption(parsed, '-p', '--parents')
+    for (const operand of parsed.operands) [...(parents ? ancestorsOf(operand) : []), operand].forEach(path => sink.write('rmdir', path, 'entry'))
+  },
   unlink: operandsWritten({}),
   shred: operandsWritten({ shortValue: 'ns', longValue: ['iterations', 'size', 'random-source'], longOptional: ['remove'], longFlags: ['exact', 'force', 'verbose', 'zero'] }),
   touch: operandsWritten({ shortValue: 'drt', longValue: ['date', 'reference', 'time'], longFlags: ['no-create', 'no-dereference'] }),
@@ -260,7 +283,15 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
   },
   scp: (call, sink) => {
     const parsed = parseArgs(call.args, { shortValue: 'cFiJloPSDX', longValue: [] })
-    if (hasOption(parsed, '-S')) return opaqueCall(call, sink, '-S runs another program')
+    if (hasOption(parsed, '-S', '-D')) return opaqueCall(call, sink, '-S and -D run another program')
+    if (optionValues(parsed, '-F').some(file => !['none', '/dev/null'].includes(literalOf(file) ?? ''))) return opaqueCall(call, sink, '-F reads an ssh configuration, which can run a local command')
+    for (const option of optionValues(parsed, '-o')) {
+      const [keyword, ...values] = (literalOf(option) ?? '').trim().split(/\s*=\s*|\s+/)
+      const known = keyword?.toLowerCase() === 'userknownhostsfile'
+      // ssh expands `~` and `%` tokens in the file names itself.
+      if (known && values.every(file => !/^~|%/.test(file))) values.forEach(file => sink.write('scp -o UserKnownHostsFile', lit(file), 'entry'))
+      else if (known || !SSH_OPTIONS_WITHOUT_LOCAL_EFFECT.has(keyword?.toLowerCase() ?? '')) return opaqueCall(call, sink, 'an ssh option may run a local command or write a file')
+    }
     const destination = parsed.operands.at(-1)
     if (destination !== undefined && !/^[^/]*:/.test(literalOf(destination) ?? '')) sink.write('scp', destination, 'beneath')
   },

@@ -296,7 +296,8 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (sub === 'init') {
     const operands = parseArgs(args, { longValue: ['object-format', 'ref-format', 'initial-branch', 'shared'], shortValue: 'b' }).operands
     const target = operands[0] === undefined ? directory : at(operands[0])
-    if (operands[0] !== undefined) sink.write(via, target, 'beneath')
+    // A bare repository's files (HEAD, config, hooks/) go straight into the target.
+    if (operands[0] !== undefined || texts.some(arg => longOption(arg, '--bare'))) sink.write(via, target, 'beneath')
     return sink.write(via, concat(target, lit('/.git')), 'entry')
   }
   if (sub === 'rm' || sub === 'mv') return parseArgs(args, {}).operands.forEach(path => sink.write(via, at(sub === 'rm' ? pathspec(path) : path), 'subtree'))

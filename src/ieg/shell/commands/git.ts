@@ -77,7 +77,8 @@ export function git(call: CommandCall, sink: CommandSink): void {
       index += separate ? 2 : 1
       continue
     }
-    if (/^--(git-dir|work-tree|exec-path=|namespace|super-prefix|attr-source)/.test(text)) return sink.control(`git ${text}`, 'it redirects the repository or the programs git runs')
+    // `--bare` makes the directory itself the repository; `--shallow-file` also takes the next word.
+    if (/^--(git-dir|work-tree|exec-path=|namespace|super-prefix|attr-source|shallow-file)|^--bare$/.test(text)) return sink.control(`git ${text}`, 'it redirects the repository or the programs git runs')
     if (text === '--version' || text === '--help' || /^--(exec-path|html-path|man-path|info-path)$/.test(text)) return
     index += 1
   }

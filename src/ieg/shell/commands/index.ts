@@ -17,11 +17,17 @@ export const readOnly: CommandHandler = () => undefined
 /** Commands without a workspace effect that are not file readers (process control, shell built-ins). */
 const NO_WORKSPACE_EFFECT = ['kill', 'pkill', 'killall', 'exit', 'shift', 'umask', 'ulimit', 'caller', 'compopt', 'disown', 'suspend', 'logout', 'unalias', 'bg', 'fg', 'clear', 'reset', 'tput', 'stty']
 
+/**
+ * Both yq programs: mikefarah's (`--inplace`, `-P` a flag) and kislyuk's jq
+ * wrapper (`--in-place`, no abbreviations). In place, every operand may
+ * be a file: mikefarah's takes an existing file as the first operand, and a
+ * program from `--from-file` leaves no expression operand.
+ */
 const yq: CommandHandler = (call, sink) => {
-  const parsed = parseArgs(call.args, { shortValue: 'oIpPsf', longValue: ['output-format', 'input-format', 'indent', 'split-exp', 'from-file'] })
+  const parsed = parseArgs(call.args, { shortValue: 'oIpsfw', longValue: ['output-format', 'input-format', 'indent', 'split-exp', 'from-file', 'expression', 'width'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-s', '--split-exp')) return opaqueCall(call, sink, '--split-exp writes files named by the expression')
-  if (hasOption(parsed, '-i', '--inplace')) parsed.operands.slice(1).forEach(file => sink.write('yq -i', file, 'entry'))
+  if (hasOption(parsed, '-i', '--inplace', '--in-place')) parsed.operands.forEach(file => sink.write('yq -i', file, 'entry'))
 }
 
 /** Every known command. */
