@@ -85,28 +85,34 @@ describe('words of an unquoted default', () => pin([
   ['a known expansion in the word splits', "y='p q'; rm ${x:-$y}", ['= opaque', write('⟨…⟩'), write('/ws/p'), write('/ws/q'), UNKNOWN('…')]],
 ]))
 
-describe('where the analysis disagrees with bash', () => {
+describe('blanks at the edge of a value, tildes in assignments and extended globs in values', () => {
   // bash: `c$x` with x=' a' is the two fields `c` and `a` (printf '<%s>' c$x prints <c><a>).
-  it.fails('a value starting with a blank splits from the text before it', () => {
+  it('a value starting with a blank splits from the text before it', () => {
     expect(brief("x=' a'; rm c$x")).toEqual(writes('/ws/c', '/ws/a'))
   })
-  it.fails('a default starting with a blank splits from the text before it', () => {
+  it('a default starting with a blank splits from the text before it', () => {
     expect(brief("y=' p'; rm ${x:-c$y}")).toEqual(['= opaque', write('⟨…⟩'), write('/ws/c'), write('/ws/p'), UNKNOWN('…')])
   })
   // bash: the unquoted default of an assignment expands its tilde; x is the home directory.
-  it.fails('a tilde in the default of an assignment is the home directory', () => {
+  it('a tilde in the default of an assignment is the home directory', () => {
     expect(brief('y=; x=${y:-~}; rm -r "$x"')).toContain('  write rm "/home/u" subtree')
   })
   // bash: a tilde after `:` in an assignment is expanded (x is a:/home/u/f).
-  it.fails('a tilde after a colon in an assignment is the home directory', () => {
+  it('a tilde after a colon in an assignment is the home directory', () => {
     expect(brief('x=a:~/f; rm "$x"')).toEqual(writes('/ws/a:/home/u/f'))
   })
   // bash: a word that looks like an assignment expands the tilde after `=` (x=/home/u/f).
-  it.fails('a tilde after = in an assignment-like argument is the home directory', () => {
+  it('a tilde after = in an assignment-like argument is the home directory', () => {
     expect(brief('rm x=~/f')).toEqual(writes('/ws/x=/home/u/f'))
   })
   // bash with extglob: an unquoted `@(a|b)` from a value matches a and b.
-  it.fails('an extended glob in an unquoted value is a glob', () => {
-    expect(brief("shopt -s extglob; x='@(a|b)'; rm $x")).not.toEqual(writes('/ws/@(a|b)'))
+  it('an extended glob in an unquoted value is a glob', () => {
+    expect(brief("shopt -s extglob; x='@(a|b)'; rm $x")).toEqual(['= opaque', write('/ws/⟨*.⟩'), GLOB('/ws/*')])
+    expect(brief("x='a(b)'; rm $x")).toEqual(writes('/ws/a(b)'))
+    expect(brief("x='@(a'; rm $x")).toEqual(writes('/ws/@(a'))
+  })
+  it('a field of quoted text exists even when empty, one of expansions alone does not', () => {
+    expect(brief("x=' a'; rm \"\"$x")).toEqual(['= mutation', write('/ws/'), write('/ws/a')])
+    expect(brief("x=' '; rm $x$x")).toEqual(['= read-only'])
   })
 })

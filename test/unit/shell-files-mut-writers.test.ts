@@ -191,7 +191,9 @@ describe('rsync and scp', () => {
     expect(brief("scp -o ProxyCommand='touch pwned' a host:b")).toEqual(option)
     expect(brief('scp -o "LocalCommand touch x" -o PermitLocalCommand=yes a host:b')).toEqual(option)
     expect(brief('scp -o "$O" a host:b')).toEqual(option)
-    expect(brief('scp -o UserKnownHostsFile=~/.ssh/kh a host:b')).toEqual(option)
+    // ssh expands the tilde of a quoted value itself; bash already expanded an unquoted one after `=`.
+    expect(brief("scp -o 'UserKnownHostsFile ~/.ssh/kh' a host:b")).toEqual(option)
+    expect(brief('scp -o UserKnownHostsFile=~/.ssh/kh a host:b')).toEqual(['= mutation', '  write scp -o UserKnownHostsFile "/home/u/.ssh/kh" entry'])
     expect(brief('scp -F cfg a host:b')).toEqual(opaque('scp', '-F reads an ssh configuration, which can run a local command'))
     expect(brief('scp -D /usr/lib/sftp-server a host:b')).toEqual(opaque('scp', '-S and -D run another program'))
   })

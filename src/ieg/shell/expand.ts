@@ -120,7 +120,11 @@ function operationWords(part: Extract<WordPart, { type: 'ParameterExpansion' }>,
   }
 }
 
-function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, env: ExpansionEnv, quoted: boolean): Piece[][] {
+/** Where an expansion stands: inside double quotes, in an unquoted word (split and globbed), or in an assignment's value (neither, but tildes after `:` expand). */
+type ExpansionContext = 'quoted' | 'unquoted' | 'assignment'
+
+function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, env: ExpansionEnv, context: ExpansionContext): Piece[][] {
+  const quoted = context !== 'unquoted'
   operationWords(part, env)
   if (part.prefix === '#') return [[{ pattern: DIGITS, reinterpret: false }]]
   if (part.prefix === '!') {
@@ -134,7 +138,7 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
   const operation = part.operation
   if (operation === undefined) return valuesToAlternatives(value, !quoted)
   if (operation.type === 'Default') {
-    const operand = quoted ? expandQuotedParts(operation.operand, env) : expandUnquotedOperand(operation.operand, env)
+    const operand = context === 'quoted' ? expandQuotedParts(operation.operand, env) : context === 'unquoted' ? expandUnquotedOperand(operation.operand, env) : assignmentPieces(operation.operand, env)
     switch (operation.operator) {
       case '-': case ':-': case '=': case ':=': {
         // An empty value may also be an unset one (`unset` records the empty value).
@@ -186,7 +190,7 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
     case 'SimpleExpansion':
       return valuesToAlternatives(lookup(part.text.slice(1), env), !quoted)
     case 'ParameterExpansion':
-      return parameterPart(part, env, quoted)
+      return parameterPart(part, env, quoted ? 'quoted' : 'unquoted')
     case 'CommandExpansion':
       return valuesToAlternatives(env.nested(part.script, 'command substitution', 'inherited'), !quoted)
     case 'ProcessSubstitution':
@@ -344,7 +348,13 @@ function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][],
       const ch = atom.s[i] as string
       if (ch === ' ' || ch === '\t' || ch === '\n') {
         flush()
-        if ((fields.at(-1)?.length ?? 0) > 0) fields.push([])
+        // A blank at the very start also ends the field the text before the expansion began.
+        if ((fields.at(-1)?.length ?? 0) > 0 || (fields.length === 1 && fields[0]?.length === 0)) fields.push([])
+      } else if ('@!+*?'.includes(ch) && atom.s[i + 1] === '(' && extendedGlobEnd(atom.s, i + 1) > 0) {
+        // An extended glob (`@(a|b)`, `!(x)`) globs once extglob is on: any name, dot files included.
+        flush()
+        fields[fields.length - 1]?.push({ t: 'star', dot: true })
+        i = extendedGlobEnd(atom.s, i + 1)
       } else if (ch === '*' || ch === '?') {
         flush()
         fields[fields.length - 1]?.push({ t: ch === '*' ? 'star' : 'qmark' })
@@ -362,28 +372,59 @@ function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][],
   return { fields, uncertain }
 }
 
+/** The index of the `)` closing the `(` at `open`, or -1. */
+function extendedGlobEnd(text: string, open: number): number {
+  let depth = 0
+  for (let i = open; i < text.length; i += 1) {
+    if (text[i] === '(') depth += 1
+    else if (text[i] === ')' && --depth === 0) return i
+  }
+  return -1
+}
+
 function piecesToFields(pieces: readonly Piece[], ifsChanged: boolean): { fields: Pattern[], uncertain: boolean } {
   const fields: Atom[][] = [[]]
+  // A field holding quoted or literal text exists even when empty (`""`); one made only of expansions does not.
+  const written: boolean[] = [false]
   let uncertain = false
-  let sawQuotedOrLiteral = false
   for (const piece of pieces) {
     if (!piece.reinterpret) {
-      sawQuotedOrLiteral = true
+      written[written.length - 1] = true
       fields[fields.length - 1]?.push(...piece.pattern)
       continue
     }
     const split = reinterpret(piece.pattern, ifsChanged)
     uncertain ||= split.uncertain
     split.fields.forEach((field, index) => {
-      if (index > 0) fields.push([])
+      if (index > 0) {
+        fields.push([])
+        written.push(false)
+      }
       fields[fields.length - 1]?.push(...field)
     })
   }
-  const kept = fields.map(field => concat(field)).filter((field, index) => field.length > 0 || (index === 0 && sawQuotedOrLiteral))
+  const kept = fields.map(field => concat(field)).filter((field, index) => field.length > 0 || written[index] === true)
   return { fields: kept, uncertain }
 }
 
+/** A word that looks like an assignment (`NAME=`, `NAME+=`, `NAME[…]=`): bash expands tildes after its first `=` and its `:`s even as an argument. */
+const ASSIGNMENT_WORD = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/
+
+function assignmentWordPieces(word: Word, env: ExpansionEnv): Piece[][] | null {
+  const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
+  const first = parts[0]
+  const name = first?.type === 'Literal' && word.text.includes('~') ? ASSIGNMENT_WORD.exec(first.value)?.[0] : undefined
+  if (name === undefined) return null
+  return combine(parts.map((part, index) => {
+    if (part.type !== 'Literal') return partAlternatives(part, env, false, false)
+    if (index > 0) return assignmentLiteral(part.value, part.text, false, env)
+    return assignmentLiteral(part.value.slice(name.length), part.text, true, env).map(pieces => [{ pattern: lit(name), reinterpret: false }, ...pieces])
+  }), env.maxAlternatives)
+}
+
 function wordPieces(word: Word, env: ExpansionEnv): Piece[][] {
+  const assignment = assignmentWordPieces(word, env)
+  if (assignment !== null) return assignment
   if (word.parts === undefined) {
     if (word.text.startsWith('~')) return partAlternatives({ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end }, env, false, true)
     return [[{ pattern: lit(word.value), reinterpret: false }]]
@@ -459,6 +500,7 @@ const PLAIN_CHARACTERS = (() => {
  */
 export function literalField(word: Word): Pattern | null {
   if (isPlainText(word.text)) return lit(word.text)
+  if (word.text.includes('~') && ASSIGNMENT_WORD.test(word.text)) return null
   const parts = word.parts
   if (parts === undefined) return word.text.charCodeAt(0) === TILDE ? null : lit(word.value)
   const text = quotedText(parts)
@@ -506,12 +548,38 @@ export function expandWord(word: Word, env: ExpansionEnv): Fields {
  * @returns possible values, or null when unknown.
  */
 export function expandAssignment(word: Word, env: ExpansionEnv): Values {
-  const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
-  const alternatives = combine(parts.map((part, index) => (part.type === 'Glob' || part.type === 'ExtendedGlob' || part.type === 'BraceExpansion'
-    ? [[{ pattern: lit(part.text), reinterpret: false }]]
-    : partAlternatives(part, env, part.type !== 'Literal', index === 0))), env.maxAlternatives)
-  const values = alternatives.map(pieces => concat(...pieces.map(piece => piece.pattern)))
+  const values = assignmentPieces(word, env).map(pieces => concat(...pieces.map(piece => piece.pattern)))
   return values.some(value => value.some(atom => atom.t === 'any')) ? null : values
+}
+
+/** An assignment's value (or the word of a `${x:-word}` in one): globs and braces stay text, tildes expand at the start and after each `:`. */
+function assignmentPieces(word: Word, env: ExpansionEnv): Piece[][] {
+  const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
+  return combine(parts.map((part, index) => {
+    switch (part.type) {
+      case 'Glob': case 'ExtendedGlob': case 'BraceExpansion': return [[{ pattern: lit(part.text), reinterpret: false }]]
+      case 'Literal': return assignmentLiteral(part.value, part.text, index === 0, env)
+      case 'ParameterExpansion': return parameterPart(part, env, 'assignment')
+      default: return partAlternatives(part, env, true, false)
+    }
+  }), env.maxAlternatives)
+}
+
+/**
+ * Unquoted literal text where bash expands a tilde prefix at its start (when
+ * `atStart`) and after each `:`, as in an assignment's value (`PATH=~/bin:~/x`).
+ * A backslash may quote a tilde, so escaped text holding one is unknown.
+ */
+function assignmentLiteral(value: string, text: string, atStart: boolean, env: ExpansionEnv): Piece[][] {
+  if (!value.includes('~')) return [[{ pattern: lit(value), reinterpret: false }]]
+  if (text.includes('\\')) return [[{ pattern: ANY, reinterpret: false }]]
+  return combine(value.split(':').map((segment, index) => {
+    const separator = lit(index === 0 ? '' : ':')
+    if ((index === 0 && !atStart) || !segment.startsWith('~')) return [[{ pattern: concat(separator, lit(segment)), reinterpret: false }]]
+    const cut = segment.indexOf('/')
+    const rest = lit(cut < 0 ? '' : segment.slice(cut))
+    return (tilde(cut < 0 ? segment : segment.slice(0, cut), env) ?? [ANY]).map(base => [{ pattern: concat(separator, base, rest), reinterpret: false }])
+  }), env.maxAlternatives)
 }
 
 /**
