@@ -64,6 +64,8 @@ class StateEnv implements ExpansionEnv {
   assigned(name: string, values: Values): void { this.analyzer.expansionAssigned(name, values) }
 }
 
+const TRAPPED_COMPOUNDS: ReadonlySet<string> = new Set(['TestCommand', 'ArithmeticCommand', 'For', 'Select', 'Case', 'ArithmeticFor'])
+
 class Analyzer implements Walker {
   readonly effects: ShellEffect[] = []
   looseGlobs = false
@@ -252,8 +254,10 @@ class Analyzer implements Walker {
     return this.assigned.splice(mark).reduce((next, [name, values]) => withVariable(next, name, values), after)
   }
 
-  private walk(node: PipelineNode | AndOr, state: ShellState, depth: number): ShellState {
+  private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
     const max = this.options.maxAlternatives
+    // Besides simple commands, a DEBUG trap runs before `[[ ]]`, `(( ))`, `for`, `select` and `case`.
+    const state = entry.traps.length > 0 && TRAPPED_COMPOUNDS.has(node.type) ? this.runTraps(entry, depth) : entry
     switch (node.type) {
       case 'AndOr': {
         const commands = node.commands
@@ -286,7 +290,8 @@ class Analyzer implements Walker {
       case 'Select': {
         const env = this.env(state, depth)
         const fields = node.wordlist === undefined ? null : node.wordlist.map(word => expandWord(word, env).alternatives.flat())
-        const withLoopVariable = withVariable(state, node.name.value, loopValues(fields, max))
+        // `select` also reads the answer into REPLY.
+        const withLoopVariable = withVariable(node.type === 'Select' ? withVariable(state, 'REPLY', null) : state, node.name.value, loopValues(fields, max))
         return joinStates(state, this.loop(current => current, current => this.compound(node.body, current, depth), withLoopVariable), max)
       }
       case 'ArithmeticFor':
@@ -323,7 +328,8 @@ class Analyzer implements Walker {
       }
       case 'Function': {
         const functions = new Map(state.functions)
-        functions.set(node.name.value, [node.body])
+        // Redefining a readonly function fails and keeps the old body; only some paths may have made it readonly.
+        functions.set(node.name.value, state.readonlyFunctions.has(node.name.value) ? [...state.functions.get(node.name.value) ?? [null], node.body] : [node.body])
         const defined = { ...state, functions }
         this.functionBody(node.body, defined, depth)
         return defined

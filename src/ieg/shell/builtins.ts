@@ -127,6 +127,7 @@ function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: bo
   for (const arg of names) {
     const name = literalOf(arg)
     if (name === null) [...functions.keys()].forEach(maybe)
+    else if (state.readonlyFunctions.has(name)) continue
     else if (surely) functions.delete(name)
     else maybe(name)
   }
@@ -135,19 +136,32 @@ function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: bo
 
 function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
   const { letters, operands } = splitOptions(call.args, '')
+  const readonly = call.name === 'readonly' || letters.includes('r')
   if (letters.includes('n')) return unknownVariables(state)
-  if (letters.includes('f') || letters.includes('F') || letters.includes('p')) return state
+  if (letters.includes('f') || letters.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? '')]) } : state
+  if (letters.includes('p')) return state
   let next = state
   const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
   if (letters.includes('i')) next = { ...next, integers: new Set([...next.integers, ...names]) }
   if (letters.includes('A')) next = { ...next, associative: new Set([...next.associative, ...names]) }
+  // The case letters apply to the values assigned here; readonly only after them.
+  next = withAttributeLetters(next, names, [...'lu'].filter(letter => letters.includes(letter)).join(''))
   for (const node of call.assignments) next = host.assign(node, next)
+  if (readonly) next = withAttributeLetters(next, names, 'r')
   for (const operand of operands) {
     const text = literalOf(operand)
     if (text === null) return unknownVariables(next)
     host.evaluate('name', [operand], call.name, next)
   }
   return next
+}
+
+/** The state with attribute letters added to variables ({@link ShellState.attributes}). */
+function withAttributeLetters(state: ShellState, names: readonly string[], added: string): ShellState {
+  if (added === '' || names.length === 0) return state
+  const attributes = new Map(state.attributes)
+  for (const name of names) attributes.set(name, [...new Set([...(attributes.get(name) ?? ''), ...added])].sort().join(''))
+  return { ...state, attributes }
 }
 
 function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
@@ -157,6 +171,7 @@ function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
   if (names.some(name => name === null || name === 'expand_aliases')) return { ...state, aliases: true }
   let next = state
   if (names.some(name => LOOSE_GLOB_OPTIONS.has(name ?? ''))) next = { ...next, looseGlobs: true }
+  if (names.includes('nullglob')) next = { ...next, nullGlob: true }
   if (names.includes('cdable_vars')) next = withVariable(next, 'CDPATH', null)
   if (names.some(name => !KNOWN_SHOPT.has(name ?? ''))) host.opaque('shopt', 'it sets a shell option the analysis does not model', operands)
   return next

@@ -61,6 +61,16 @@ function mentionText(item: Word | Assignment | Redirection): string {
   }
 }
 
+/** Under nullglob a glob that matches nothing vanishes: the fields with and without each glob field. */
+function vanishingGlobs(fields: readonly Pattern[]): Pattern[][] {
+  return fields.reduce<Pattern[][]>((variants, field) => variants.flatMap(variant => (field.some(atom => atom.t === 'star' || atom.t === 'qmark' || atom.t === 'class') ? [[...variant, field], variant] : [[...variant, field]])), [[]])
+}
+
+/** The body of an unquoted here-document without expansions as the reader gets it: `\$`, `` \` `` and `\\` lose their backslash, a backslash-newline is removed. */
+function unescapedHereDocument(text: string): string {
+  return text.replace(/\\([$`\\]|\n)/g, (_whole, escaped: string) => (escaped === '\n' ? '' : escaped))
+}
+
 /** The descriptor a redirection opens: its number, the variable slot for `{var}`, or the operator's default. */
 function descriptorOf(redirect: Redirection, fallback: number): number {
   if (redirect.descriptor === undefined) return fallback
@@ -93,7 +103,8 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
       const expands = redirect.delimiter?.quoted !== true && (redirect.body.parts ?? []).some(part => part.type !== 'Literal')
       const expanded = expands ? hereDocumentValues(redirect.body.parts ?? [], env) : null
       const text = expanded?.length === 1 ? literalOf(expanded[0] as Pattern) : null
-      if (descriptor === 0) stdin = !expands ? { text: redirect.body.text, unknown: false } : text === null ? { text: null, unknown: true } : { text, unknown: false }
+      const plain = redirect.delimiter?.quoted === true ? redirect.body.text : unescapedHereDocument(redirect.body.text)
+      if (descriptor === 0) stdin = !expands ? { text: plain, unknown: false } : text === null ? { text: null, unknown: true } : { text, unknown: false }
       descriptors = openDescriptor(descriptors, descriptor, [])
       continue
     }
@@ -225,7 +236,8 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
       (argv[0] as Pattern[]).push(field)
       continue
     }
-    const fields = expandWord(word, env)
+    const expandedWord = expandWord(word, env)
+    const fields = state.nullGlob ? { ...expandedWord, alternatives: expandedWord.alternatives.flatMap(vanishingGlobs) } : expandedWord
     uncertain ||= fields.uncertainArity
     if (argv.length === 1 && fields.alternatives.length === 1) {
       (argv[0] as Pattern[]).push(...(fields.alternatives[0] as Pattern[]))
@@ -303,13 +315,8 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
     walker.opaque(written, 'aliases expand (expand_aliases), so the command may be anything', argv, state, facts.mentions)
     return unknownVariables({ ...state, cwd: null, oldCwd: null })
   }
-  const system = written.includes('/') ? SYSTEM_BIN.exec(written) : null
-  if (written.includes('/') && system === null) {
-    walker.opaque(written, 'it runs a program by path, which the analysis cannot see', argv, state, facts.mentions)
-    return state
-  }
-  const name = system?.[3] ?? written
-  const bodies = lookup === 'all' ? state.functions.get(name) : undefined
+  // Functions are found by the word as written, slashes included (`/bin/true() { …; }`).
+  const bodies = lookup === 'all' ? state.functions.get(written) : undefined
   if (bodies !== undefined) {
     const max = walker.options.maxAlternatives
     const ran = bodies.map(body => (body === null ? invokeIn(walker, argv, facts, state, depth, 'no-functions') : walker.functionBody(body, state, depth)))
@@ -317,6 +324,12 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
     // `local` values are restored at return: the caller's values stay possible.
     return { ...joined, vars: joinStates(state, joined, max).vars }
   }
+  const system = written.includes('/') ? SYSTEM_BIN.exec(written) : null
+  if (written.includes('/') && system === null) {
+    walker.opaque(written, 'it runs a program by path, which the analysis cannot see', argv, state, facts.mentions)
+    return state
+  }
+  const name = system?.[3] ?? written
   if (STATE_BUILTINS.has(name)) {
     const after = applyBuiltin({ name, args, assignments: facts.declared, envNames: [...facts.env.keys()], stdinText: facts.stdin.text, home: walker.options.home }, state, builtinHost(walker, facts, state, depth))
     if (after !== undefined) return after
@@ -359,7 +372,8 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
     run: (inner, _via, current, innerLookup) => invoke(walker, inner, facts, current, depth + 1, innerLookup),
     opaque: (via, reason, words) => walker.opaque(via, reason, words, state, facts.mentions),
     evaluate: (kind, values, via, current) => walker.env(current, depth).evaluate(kind, values, via),
-    assign: (node, current) => assignVariable(walker, current, node.name, assignmentValues(node, walker.env(current, depth)), depth),
+    // An argument of a declaration built-in is brace-expanded first (`declare d={a,b}` assigns a, then b).
+    assign: (node, current) => assignVariable(walker, current, node.name, node.value.type !== 'ArrayValue' && node.value.parts?.some(part => part.type === 'BraceExpansion') === true ? null : assignmentValues(node, walker.env(current, depth)), depth),
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
     leave: (kind, current, levels) => walker.leave(kind, current, levels),
   }

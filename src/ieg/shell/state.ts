@@ -40,6 +40,16 @@ export interface ShellState {
   readonly unknownNames: boolean
   /** Variables declared integer (`declare -i`): what is assigned to them is evaluated as arithmetic. */
   readonly integers: ReadonlySet<string>
+  /**
+   * Attribute letters of variables that change what an assignment stores:
+   * `r` (readonly: the assignment fails and the value stays), `l` and `u`
+   * (the value is lower- or upper-cased; `declare +l` may drop it).
+   */
+  readonly attributes: ReadonlyMap<string, string>
+  /** Functions made readonly (`readonly -f`): a later definition or `unset -f` fails. */
+  readonly readonlyFunctions: ReadonlySet<string>
+  /** Globs that match nothing may vanish from the command line (`shopt -s nullglob`, or a persistent shell). */
+  readonly nullGlob: boolean
   /** Arrays declared associative (`declare -A`): their keys are any text, not indices. */
   readonly associative: ReadonlySet<string>
   /** Descriptors `exec` opened on files; null when unknown (a persistent shell). */
@@ -71,6 +81,9 @@ export function initialState(persistent: boolean, startDirectory: string | null)
     ifsChanged: persistent,
     unknownNames: persistent,
     integers: new Set(),
+    attributes: new Map(),
+    readonlyFunctions: new Set(),
+    nullGlob: persistent,
     associative: new Set(),
     descriptors: persistent ? null : new Map(),
     traps: [],
@@ -115,6 +128,9 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     ifsChanged: a.ifsChanged || b.ifsChanged,
     unknownNames: a.unknownNames || b.unknownNames,
     integers: a.integers.size === 0 ? b.integers : b.integers.size === 0 ? a.integers : new Set([...a.integers, ...b.integers]),
+    attributes: a.attributes === b.attributes || b.attributes.size === 0 ? a.attributes : a.attributes.size === 0 ? b.attributes : joinAttributes(a.attributes, b.attributes),
+    readonlyFunctions: a.readonlyFunctions.size === 0 ? b.readonlyFunctions : b.readonlyFunctions.size === 0 ? a.readonlyFunctions : new Set([...a.readonlyFunctions, ...b.readonlyFunctions]),
+    nullGlob: a.nullGlob || b.nullGlob,
     associative: a.associative.size === 0 ? b.associative : b.associative.size === 0 ? a.associative : new Set([...a.associative, ...b.associative]),
     descriptors: joinDescriptors(a.descriptors, b.descriptors),
     traps: a.traps === b.traps || b.traps.length === 0 ? a.traps : a.traps.length === 0 ? b.traps : [...new Map([...a.traps, ...b.traps].map(trap => [`${String(trap.inShell)}${patternKey(trap.action)}`, trap])).values()],
@@ -129,6 +145,12 @@ function joinVariables(a: ShellState['vars'], b: ShellState['vars'], max: number
     vars.set(name, unionValues(left, right, max))
   }
   return vars
+}
+
+function joinAttributes(a: ShellState['attributes'], b: ShellState['attributes']): ShellState['attributes'] {
+  const attributes = new Map(a)
+  for (const [name, letters] of b) attributes.set(name, [...new Set([...(attributes.get(name) ?? ''), ...letters])].sort().join(''))
+  return attributes
 }
 
 function joinFunctions(a: ShellState['functions'], b: ShellState['functions']): ShellState['functions'] {
@@ -162,6 +184,8 @@ export function sameState(a: ShellState, b: ShellState): boolean {
     && sameMap(a.functions, b.functions, (x, y) => x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every(body => y.includes(body))))
     && a.looseGlobs === b.looseGlobs && a.aliases === b.aliases && a.commandLookupUnknown === b.commandLookupUnknown && a.ifsChanged === b.ifsChanged && a.unknownNames === b.unknownNames
     && a.integers.size === b.integers.size && [...a.integers].every(name => b.integers.has(name))
+    && sameMap(a.attributes, b.attributes, (x, y) => x === y) && a.nullGlob === b.nullGlob
+    && a.readonlyFunctions.size === b.readonlyFunctions.size && [...a.readonlyFunctions].every(name => b.readonlyFunctions.has(name))
     && a.associative.size === b.associative.size && [...a.associative].every(name => b.associative.has(name))
     && (a.descriptors === b.descriptors || (a.descriptors !== null && b.descriptors !== null && sameMap(a.descriptors, b.descriptors, sameValues)))
     && a.traps.length === b.traps.length
@@ -193,7 +217,7 @@ export function widenState(previous: ShellState, next: ShellState): ShellState {
  */
 export function withVariable(state: ShellState, name: string, value: Values): ShellState {
   const vars = new Map(state.vars)
-  vars.set(name, value)
+  vars.set(name, withAttributes(state, name, value))
   return {
     ...state,
     vars,
@@ -201,6 +225,27 @@ export function withVariable(state: ShellState, name: string, value: Values): Sh
     ifsChanged: state.ifsChanged || name === 'IFS',
     looseGlobs: state.looseGlobs || name === 'GLOBIGNORE',
   }
+}
+
+/**
+ * What assigning `value` to `name` stores, given its attributes: a cased
+ * variable may also hold the value lower- or upper-cased, and a readonly one
+ * keeps its value (both are possible when only some paths made it readonly).
+ */
+function withAttributes(state: ShellState, name: string, value: Values): Values {
+  const letters = state.attributes.get(name)
+  if (letters === undefined) return value
+  const lower = letters.includes('l')
+  const upper = letters.includes('u')
+  let stored = value
+  if (stored !== null && (lower || upper)) {
+    // Both letters mean different paths set different cases: the value is unknown.
+    const cased = stored.map(pattern => pattern.map(atom => (atom.t === 'lit' ? { t: 'lit' as const, s: lower ? atom.s.toLowerCase() : atom.s.toUpperCase() } : atom)))
+    stored = lower && upper ? null : unionValues(stored, cased, 2 * stored.length)
+  }
+  if (!letters.includes('r')) return stored
+  const earlier = state.vars.has(name) ? state.vars.get(name) ?? null : null
+  return earlier === null || stored === null ? null : unionValues(earlier, stored, earlier.length + stored.length)
 }
 
 /**
