@@ -3,6 +3,7 @@
  * effect with its via, target (literal text, with each non-literal atom in
  * angle brackets) and scope, every opaque reason, word and mention.
  */
+import { expect, it } from 'vitest'
 import { analyzeShellCommand, type ShellAnalysisOptions } from '../../src/ieg/shell/analyze.ts'
 import type { ShellAnalysis, ShellEffect } from '../../src/ieg/shell/effects.ts'
 import type { Pattern } from '../../src/ieg/shell/pattern.ts'
@@ -74,3 +75,23 @@ export const LOOKUP_CHANGED = 'PATH, hashing or a startup file changed, so the c
 export function opaqueLines(via: string, reason: string): string[] {
   return ['= opaque', `  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
 }
+
+/** A pinned case: its title, the command, and the brief lines it gives. */
+export type BriefCase = readonly [title: string, command: string, lines: readonly string[]]
+
+/**
+ * One test per case, each expecting exactly its brief lines.
+ * @param cases - the pinned cases.
+ */
+export function pinBrief(cases: readonly BriefCase[]): void {
+  for (const [title, command, lines] of cases) it(title, () => expect(briefLines(command)).toEqual(lines))
+}
+
+/** The brief line of a write of `target` (an entry) by `via`. */
+export const writeLine = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
+/** The brief lines of an `rm` of literal targets. */
+export const rmWrites = (...targets: string[]): string[] => ['= mutation', ...targets.map(target => writeLine(target))]
+/** The reason an `rm` target holding an unknown expansion gives. */
+export const rmUnknown = (shown: string): string => `  ? rm: its target ${shown} is not literal (an expansion the analysis cannot know)`
+/** The reason an `rm` target holding a glob gives. */
+export const rmGlob = (shown: string): string => `  ? rm: its target ${shown} is not literal (a glob)`

@@ -10,14 +10,7 @@
  * values that run nothing else.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP } from '../support/shell-golden.ts'
-
-type Case = readonly [title: string, command: string, lines: readonly string[]]
-
-
-function pin(cases: readonly Case[]): void {
-  for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
-}
+import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP, pinBrief as pin } from '../support/shell-golden.ts'
 
 const UNKNOWN = '  ? redirection >: its target … is not literal (an expansion the analysis cannot know)'
 /** A write through a path that may reach any file. */

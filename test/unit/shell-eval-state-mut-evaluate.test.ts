@@ -14,9 +14,8 @@
 import { describe, expect, it } from 'vitest'
 import { ANY, concat, DIGITS, hasAny, isAbsolutePattern, joinPattern, lit, literalOf, patternText, segmentRegex, segmentsOf, type Pattern } from '../../src/ieg/shell/pattern.ts'
 import { initialState, joinStates, literalCwds, sameState, unionValues, unknownVariables, widenState, withVariable, type ShellState } from '../../src/ieg/shell/state.ts'
-import { briefLines as brief } from '../support/shell-golden.ts'
+import { briefLines as brief, writeLine as write } from '../support/shell-golden.ts'
 
-const write = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
 const both = (via: string, reason: string): string[] => [`  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
 const UNKNOWN = 'a value the analysis does not know is evaluated as arithmetic, and it could run commands'
 const NUMBER_IN = (variable = '/ws/⟨n⟩'): string[] => ['= opaque', write(variable), '  ? rm: its target /ws/<n> is not literal (a glob)']

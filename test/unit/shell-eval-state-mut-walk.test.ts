@@ -11,17 +11,10 @@
  * superset of it where the analysis is deliberately coarse.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, READ_ONLY } from '../support/shell-golden.ts'
+import { briefLines as brief, READ_ONLY, writeLine as write, rmWrites as writes, pinBrief as pin } from '../support/shell-golden.ts'
 
-const write = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
-const writes = (...targets: string[]): string[] => ['= mutation', ...targets.map(target => write(target))]
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), '  ? rm: its target /ws/<n> is not literal (a glob)']
 const UNKNOWN = ['= opaque', write('⟨…⟩'), '  ? rm: its target … is not literal (an expansion the analysis cannot know)']
-
-type Case = readonly [title: string, command: string, lines: readonly string[]]
-function pin(cases: readonly Case[]): void {
-  for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
-}
 
 describe('what a command substitution prints', () => pin([
   ['nproc prints a number', 'rm "$(nproc)"', NUMBER],

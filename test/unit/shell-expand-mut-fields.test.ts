@@ -8,18 +8,7 @@
  * failing document where the analysis disagrees with bash today.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief } from '../support/shell-golden.ts'
-
-type Case = readonly [title: string, command: string, lines: readonly string[]]
-
-function pin(cases: readonly Case[]): void {
-  for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
-}
-
-const write = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
-const writes = (...targets: string[]): string[] => ['= mutation', ...targets.map(target => write(target))]
-const UNKNOWN = (shown: string): string => `  ? rm: its target ${shown} is not literal (an expansion the analysis cannot know)`
-const GLOB = (shown: string): string => `  ? rm: its target ${shown} is not literal (a glob)`
+import { briefLines as brief, pinBrief as pin, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB } from '../support/shell-golden.ts'
 
 describe('glob characters in the default of an assignment', () => pin([
   // bash: an assignment does no pathname expansion, so y is `f*`.

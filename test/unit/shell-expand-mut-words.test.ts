@@ -13,18 +13,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS } from '../support/shell-golden.ts'
+import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, pinBrief as pin, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB } from '../support/shell-golden.ts'
 
-type Case = readonly [title: string, command: string, lines: readonly string[]]
-
-function pin(cases: readonly Case[]): void {
-  for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
-}
-
-const write = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
-const writes = (...targets: string[]): string[] => ['= mutation', ...targets.map(target => write(target))]
-const UNKNOWN = (shown: string): string => `  ? rm: its target ${shown} is not literal (an expansion the analysis cannot know)`
-const GLOB = (shown: string): string => `  ? rm: its target ${shown} is not literal (a glob)`
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), GLOB('/ws/<n>')]
 const reason = (via: string, text: string): string[] => [`  opaque ${via}: ${text}`, `  ? ${via}: ${text}`]
 const NOT_KNOWN = (what: string): string => `a value the analysis does not know is ${what}, and it could run commands`

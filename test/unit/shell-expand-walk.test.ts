@@ -10,19 +10,8 @@
  * deliberately coarse.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB, pinBrief as pin } from '../support/shell-golden.ts'
 
-type Case = readonly [title: string, command: string, lines: readonly string[]]
-
-
-function pin(cases: readonly Case[]): void {
-  for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
-}
-
-const write = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
-const writes = (...targets: string[]): string[] => ['= mutation', ...targets.map(target => write(target))]
-const GLOB = (shown: string): string => `  ? rm: its target ${shown} is not literal (a glob)`
-const UNKNOWN = (shown: string): string => `  ? rm: its target ${shown} is not literal (an expansion the analysis cannot know)`
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), GLOB('/ws/<n>')]
 const RM_UNKNOWN = ['= opaque', write('⟨…⟩'), UNKNOWN('…')]
 const EVALUATED = (via: string): string[] => [

@@ -76,7 +76,8 @@ function sibling(file: Pattern, suffix: string, decompress: boolean): Pattern | 
 
 /** gzip and relatives replace each operand with its (de)compressed sibling. */
 function compressor(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'SoTbBpD', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level', 'output-dir-flat', 'output-dir-mirror', 'dict', 'patch-from', 'filelist'] })
+  // zstd's -T and -B take only an attached number (`-T4`); xz's separate `-T 4` then over-reports `4`.
+  const parsed = parseArgs(call.args, { shortValue: 'SobpD', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level', 'output-dir-flat', 'output-dir-mirror', 'dict', 'patch-from', 'filelist'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   for (const output of optionValues(parsed, '-o', '--output')) sink.write(call.name, output, 'entry')
   for (const directory of optionValues(parsed, '--output-dir-flat', '--output-dir-mirror')) sink.write(`${call.name} --output-dir`, directory, 'beneath')
@@ -93,6 +94,13 @@ function compressor(call: CommandCall, sink: CommandSink): void {
     const other = scope === 'entry' ? sibling(file, suffix, decompress) : null
     if (other !== null) sink.write(call.name, other, 'entry')
   }
+}
+
+/** `zstdcat` (`zstd -dcf`) writes standard output unless a later `-o` names a file. */
+function zstdcat(call: CommandCall, sink: CommandSink): void {
+  const parsed = parseArgs(call.args, { shortValue: 'SobpD', longValue: ['suffix', 'output', 'memory', 'format', 'dict', 'patch-from', 'filelist'] })
+  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  for (const output of optionValues(parsed, '-o', '--output')) sink.write('zstdcat -o', output, 'entry')
 }
 
 /** zip's options of two letters after one dash (`-lf FILE`), which getopt clusters would misread; the valued ones take the next word. */
@@ -125,11 +133,22 @@ function zip(call: CommandCall, sink: CommandSink): void {
   if (hasOption(parsed, '-m', '--move')) parsed.operands.slice(1).forEach(member => sink.write('zip -m', member, 'subtree'))
 }
 
+/**
+ * `unzip`: its mode options come before the archive; after it, words are
+ * member names except `-x` (exclusions) and `-d DIR`. `-:` keeps `../` in
+ * member names, so they may land anywhere.
+ */
 function unzip(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'dxP' })
-  if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
-  if (hasOption(parsed, '-l', '-t', '-v', '-Z', '-z', '-p', '-c')) return
-  sink.write('unzip', optionValues(parsed, '-d')[0] ?? lit('.'), 'beneath')
+  const archiveAt = call.args.findIndex((arg, index) => !(literalOf(arg) ?? '').startsWith('-') && !/^-[a-zA-Z$/:^]*[dP]$/.test(literalOf(call.args[index - 1] ?? []) ?? ''))
+  const modes = parseArgs(archiveAt < 0 ? call.args : call.args.slice(0, archiveAt), { shortValue: 'dxP' })
+  if (modes.unreadable || call.args.some(arg => literalOf(arg) === null)) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (call.args.slice(0, archiveAt < 0 ? undefined : archiveAt).some(arg => /^-[^-]*:/.test(literalOf(arg) ?? ''))) return opaqueCall(call, sink, '-: keeps ../ in member names, so they may be written anywhere')
+  if (hasOption(modes, '-l', '-t', '-v', '-Z', '-z', '-p', '-c')) return
+  const late = archiveAt < 0 ? [] : call.args.slice(archiveAt + 1)
+  const at = late.findIndex(arg => (literalOf(arg) ?? '').startsWith('-d'))
+  const attached = at < 0 ? '' : (literalOf(late[at] as Pattern) ?? '').slice(2)
+  const directory = at < 0 ? undefined : attached === '' ? late[at + 1] : lit(attached)
+  sink.write('unzip', directory ?? optionValues(modes, '-d')[0] ?? lit('.'), 'beneath')
 }
 
 function sevenZip(call: CommandCall, sink: CommandSink): void {
@@ -201,6 +220,7 @@ function patch(call: CommandCall, sink: CommandSink): void {
   for (const reject of optionValues(parsed, '-r', '--reject-file')) if (literalOf(reject) !== '-') sink.write('patch -r', at(reject), 'entry')
   const backups = optionValues(parsed, '-B', '--prefix', '-Y', '--basename-prefix')
   if (backups.length > 0) return sink.opaque('patch -B', 'backup files are named from the files the patch changes', backups.map(prefix => concat(prefix, ANY)))
+  if (hasOption(parsed, '-b', '--backup', '-V', '--version-control', '-z', '--suffix')) return sink.opaque('patch -b', 'backup files are named from the files the patch changes', [ANY])
   const output = optionValues(parsed, '-o', '--output')[0]
   if (output !== undefined) return literalOf(output) === '-' ? undefined : sink.write('patch -o', at(output), 'entry')
   const original = parsed.operands[0]
@@ -208,12 +228,20 @@ function patch(call: CommandCall, sink: CommandSink): void {
   sink.write('patch', directory ?? lit('.'), 'beneath')
 }
 
+/** `ar KEY ARCHIVE`: the operation is the key's letter among `dmpqrtx`, in any place (`vx`); `--output DIR` places extracted members. */
 function ar(call: CommandCall, sink: CommandSink): void {
-  const key = literalOf(call.args[0] ?? [])?.replace(/^-/, '') ?? null
-  const archive = call.args.slice(1).find(arg => !(literalOf(arg) ?? '').startsWith('-'))
-  if (key === null) return opaqueCall(call, sink, 'its operation is not literal')
-  if (/^[tp]/.test(key)) return
-  if (key.startsWith('x')) return sink.write('ar x', lit('.'), 'beneath')
+  const words = call.args.map(literalOf)
+  if (words.some(word => word === null)) return opaqueCall(call, sink, 'an argument is not literal')
+  const plain = words as string[]
+  const outputAt = plain.findIndex(word => /^--output(=|$)/.test(word))
+  const output = outputAt < 0 ? null : plain[outputAt]?.includes('=') === true ? lit(plain[outputAt]?.slice('--output='.length) ?? '') : call.args[outputAt + 1] ?? null
+  const rest = call.args.filter((_, index) => index !== outputAt && !(plain[outputAt] === '--output' && index === outputAt + 1))
+  const key = literalOf(rest[0] ?? [])?.replace(/^-/, '') ?? ''
+  const archive = rest.slice(1).find(arg => !(literalOf(arg) ?? '').startsWith('-'))
+  const operation = /[dmpqrtx]/.exec(key)?.[0]
+  if (operation === undefined) return opaqueCall(call, sink, 'its operation is not one the analysis knows')
+  if (operation === 't' || operation === 'p') return
+  if (operation === 'x') return sink.write('ar x', output ?? lit('.'), 'beneath')
   if (archive === undefined) return opaqueCall(call, sink, 'it names no archive')
   sink.write('ar', archive, 'entry')
 }
@@ -223,7 +251,7 @@ export const ARCHIVE_WRITERS: Record<string, CommandHandler> = {
   tar,
   bsdtar: tar,
   gzip: compressor, gunzip: compressor, bzip2: compressor, bunzip2: compressor, xz: compressor, unxz: compressor, lzma: compressor,
-  unlzma: compressor, zstd: compressor, unzstd: compressor, lz4: compressor, compress: compressor, uncompress: compressor,
+  unlzma: compressor, zstd: compressor, unzstd: compressor, zstdcat, lz4: compressor, compress: compressor, uncompress: compressor,
   pigz: compressor, unpigz: compressor, pbzip2: compressor, brotli: compressor,
   zip,
   unzip,

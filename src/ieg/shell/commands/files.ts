@@ -124,13 +124,15 @@ function linkDirectories(destination: Pattern, isDirectory: boolean): Pattern[] 
 /** Long flags `chmod`, `chown` and `chgrp` share, so that their prefixes read as GNU's do. */
 const MODE_FLAGS = ['changes', 'no-preserve-root', 'preserve-root', 'quiet', 'silent', 'recursive', 'verbose', 'dereference', 'no-dereference']
 
-/** A symbolic chmod mode that starts with `-` (`-w`, `-rwx,g+s`), which chmod reads as the mode, not as options. */
-const DASHED_MODE = /^-[rwxXst]+([,+=-][ugoa]*[rwxXst]*)*$/
+/** A symbolic mode starting with `-` (`-w`, `-u`, `-g+w`, `-rwx,o=r`), which chmod takes as a mode, not an option. */
+const DASHED_MODE = /^-[rwxXstugo]+([,+=-][ugoa]*[rwxXstugo]*)*$/
+/** A chattr mode removing attributes (`-A`, `-ia`); its options are `-R -V -f -v -p`. */
+const DASHED_ATTRIBUTES = /^-[aAcCdDeEiIjmNPsStTuFx]+$/
 
 /** `chmod MODE FILE...`, `chown OWNER FILE...`: the first operand is not a path. */
-function modeThenFiles(spec: OptionSpec): CommandHandler {
+function modeThenFiles(spec: OptionSpec, dashedMode: RegExp | null): CommandHandler {
   return (call, sink) => {
-    const dashed = call.name === 'chmod' ? call.args.findIndex(arg => DASHED_MODE.test(literalOf(arg) ?? '')) : -1
+    const dashed = dashedMode === null ? -1 : call.args.findIndex(arg => dashedMode.test(literalOf(arg) ?? ''))
     const parsed = parseArgs(dashed < 0 ? call.args : call.args.filter((_, index) => index !== dashed), spec)
     const scope: TargetScope = hasOption(parsed, '-R', '--recursive') ? 'subtree' : 'entry'
     const files = optionValues(parsed, '--reference').length > 0 || dashed >= 0 ? parsed.operands : parsed.operands.slice(1)
@@ -264,10 +266,10 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
       else if (text?.startsWith('of=') === true) sink.write('dd of=', lit(text.slice(3)), 'entry')
     }
   },
-  chmod: modeThenFiles({ longValue: ['reference'], longFlags: MODE_FLAGS }),
-  chown: modeThenFiles({ longValue: ['reference', 'from'], longFlags: MODE_FLAGS }),
-  chgrp: modeThenFiles({ longValue: ['reference'], longFlags: MODE_FLAGS }),
-  chattr: modeThenFiles({ shortValue: 'vp' }),
+  chmod: modeThenFiles({ longValue: ['reference'], longFlags: MODE_FLAGS }, DASHED_MODE),
+  chown: modeThenFiles({ longValue: ['reference', 'from'], longFlags: MODE_FLAGS }, null),
+  chgrp: modeThenFiles({ longValue: ['reference'], longFlags: MODE_FLAGS }, null),
+  chattr: modeThenFiles({ shortValue: 'vp' }, DASHED_ATTRIBUTES),
   setfacl: operandsWritten({ shortValue: 'mMxX', longValue: ['modify', 'modify-file', 'remove', 'remove-file', 'set', 'set-file'] }),
   dos2unix: operandsWritten({ shortValue: 'c', longValue: ['convmode'] }),
   unix2dos: operandsWritten({ shortValue: 'c', longValue: ['convmode'] }),

@@ -5,14 +5,14 @@
  */
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
 import { SAFE_PROGRAM } from '../environment.js'
-import { literalOf, type Pattern } from '../pattern.js'
+import { concat, lit, literalOf, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
 /** Commands with no option that writes a file or runs code. */
 export const PLAIN_READERS: readonly string[] = [
   ':', 'true', 'false', 'echo', 'printf', 'pwd', 'test', '[', 'cat', 'tac', 'nl', 'head', 'tail', 'wc', 'ls', 'dir', 'vdir', 'stat',
-  'realpath', 'readlink', 'basename', 'dirname', 'grep', 'egrep', 'fgrep', 'zgrep', 'zcat', 'bzcat', 'xzcat', 'zstdcat', 'cut', 'tr',
-  'comm', 'join', 'paste', 'fold', 'fmt', 'pr', 'expand', 'unexpand', 'rev', 'column', 'colrm', 'cmp', 'diff', 'diff3', 'od',
+  'realpath', 'readlink', 'basename', 'dirname', 'grep', 'egrep', 'fgrep', 'zgrep', 'zcat', 'bzcat', 'xzcat', 'cut', 'tr',
+  'comm', 'join', 'paste', 'fold', 'fmt', 'pr', 'expand', 'unexpand', 'rev', 'column', 'colrm', 'cmp', 'diff', 'od',
   'hexdump', 'strings', 'base32', 'base64', 'basenc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum',
   'b2sum', 'cksum', 'sum', 'seq', 'yes', 'sleep', 'expr', 'factor', 'numfmt', 'cal', 'id', 'whoami', 'groups', 'users', 'who', 'w',
   'uname', 'arch', 'nproc', 'uptime', 'free', 'df', 'du', 'ps', 'pgrep', 'pidof', 'lsof', 'printenv', 'locale', 'getconf', 'tty',
@@ -35,7 +35,7 @@ function outputOption(spec: OptionSpec, writing: readonly string[], opaqueOption
   }
 }
 
-/** `uniq [IN [OUT]]` and `xxd [IN [OUT]]` write their second operand. */
+/** `uniq [IN [OUT]]` writes its second operand. */
 function secondOperandWrites(spec: OptionSpec): CommandHandler {
   return (call, sink) => {
     const parsed = parseArgs(call.args, spec)
@@ -43,6 +43,30 @@ function secondOperandWrites(spec: OptionSpec): CommandHandler {
     const output = parsed.operands[1]
     if (output !== undefined && literalOf(output) !== '-') sink.write(call.name, output, 'entry')
   }
+}
+
+const SORT_OPTIONS: OptionSpec = { shortValue: 'okStT', longValue: ['output', 'key', 'field-separator', 'temporary-directory', 'buffer-size', 'parallel', 'files0-from', 'batch-size', 'compress-program', 'sort', 'random-source'] }
+
+/**
+ * `xxd [IN [OUT]]` writes its second operand. It reads options by their first
+ * letter, before the operands: `-len 9` and `-l 9` take the next word, `-l9`
+ * attaches it (`c g l n o s` take values).
+ */
+function xxd(call: CommandCall, sink: CommandSink): void {
+  const operands: Pattern[] = []
+  for (let i = 0; i < call.args.length; i += 1) {
+    const word = call.args[i] as Pattern
+    const text = literalOf(word)
+    if (text === null) return opaqueCall(call, sink, 'its operands are not literal, so the output file cannot be told apart')
+    if (operands.length > 0 || !text.startsWith('-') || text === '-') operands.push(word)
+    else if (text === '--') {
+      operands.push(...call.args.slice(i + 1))
+      break
+    } else if ('cglnos'.includes(text.replace(/^--?/, '')[0] ?? '') && /^--?[a-z]+$/.test(text)) i += 1
+  }
+  if (call.uncertainArity) return opaqueCall(call, sink, 'its operands are not literal, so the output file cannot be told apart')
+  const output = operands[1]
+  if (output !== undefined && literalOf(output) !== '-') sink.write('xxd', output, 'entry')
 }
 
 /** Expression words that select some entries (tests), as opposed to global options and actions. */
@@ -78,9 +102,10 @@ function find(call: CommandCall, sink: CommandSink): void {
       sink.write(`find ${text}`, file, 'entry')
       i += text === '-fprintf' ? 2 : 1
     } else if (FIND_ACTIONS_RUN.has(text)) {
-      const end = call.args.findIndex((arg, k) => k > i && (literalOf(arg) === ';' || literalOf(arg) === '+'))
+      // `;` ends the command; `+` only right after `{}`. `{}` is the file name wherever it occurs in a word.
+      const end = call.args.findIndex((arg, k) => k > i && (literalOf(arg) === ';' || (literalOf(arg) === '+' && literalOf(call.args[k - 1] as Pattern) === '{}')))
       if (end < 0) return opaqueCall(call, sink, `${text} has no terminating ; or +`)
-      const inner = call.args.slice(i + 1, end).map(arg => (literalOf(arg) === '{}' ? [{ t: 'any' as const }] : arg))
+      const inner = call.args.slice(i + 1, end).map(arg => arg.flatMap(atom => (atom.t === 'lit' && atom.s.includes('{}') ? atom.s.split('{}').flatMap((piece, index) => [...(index === 0 ? [] : [{ t: 'any' as const }]), ...(piece === '' ? [] : [{ t: 'lit' as const, s: piece }])]) : [atom])))
       if (text === '-execdir' || text === '-okdir') sink.within(null, scoped => scoped.run(inner, `find ${text}`, true))
       else sink.run(inner, `find ${text}`, true)
       i = end
@@ -90,7 +115,11 @@ function find(call: CommandCall, sink: CommandSink): void {
 
 /** Readers with options that write or run programs. */
 export const OPTION_READERS: Record<string, CommandHandler> = {
-  sort: outputOption({ shortValue: 'okStT', longValue: ['output', 'key', 'field-separator', 'temporary-directory', 'buffer-size', 'parallel', 'files0-from', 'batch-size', 'compress-program', 'sort', 'random-source'] }, ['-o', '--output'], ['--compress-program']),
+  // `-T DIR` writes temporary files into DIR (removed again, but written).
+  sort: (call, sink) => {
+    outputOption(SORT_OPTIONS, ['-o', '--output'], ['--compress-program'])(call, sink)
+    for (const directory of optionValues(parseArgs(call.args, SORT_OPTIONS), '-T', '--temporary-directory')) sink.write('sort -T', concat(directory, lit('/sort'), [{ t: 'star' }]), 'entry')
+  },
   shuf: outputOption({ shortValue: 'oinN', longValue: ['output', 'input-range', 'head-count', 'random-source'] }, ['-o', '--output']),
   tree: outputOption({ shortValue: 'oLPIH', longValue: ['filelimit', 'timefmt', 'charset', 'sort'] }, ['-o']),
   iconv: outputOption({ shortValue: 'oft', longValue: ['output', 'from-code', 'to-code'] }, ['-o', '--output']),
@@ -98,8 +127,9 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
   sdiff: outputOption({ shortValue: 'ow', longValue: ['output', 'width', 'diff-program'] }, ['-o', '--output'], ['--diff-program']),
   xmllint: outputOption({ longValue: ['output', 'path', 'schema', 'relaxng', 'xpath', 'encode'] }, ['--output']),
   uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars'], longOptional: ['group', 'all-repeated'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'] }),
-  xxd: secondOperandWrites({ shortValue: 'cglsno', longValue: ['cols', 'groupsize', 'len', 'seek', 'name'] }),
+  xxd,
   find,
+  diff3: outputOption({ shortValue: 'L', longValue: ['label', 'diff-program'] }, [], ['--diff-program']),
   // An operand other than +FORMAT (MMDDhhmm[[CC]YY][.ss]) sets the clock like -s.
   date: (call, sink) => {
     const parsed = parseArgs(call.args, { shortValue: 'dfrs', shortOptional: 'I', longValue: ['date', 'file', 'reference', 'set', 'rfc-3339'], longOptional: ['iso-8601'] })
@@ -119,5 +149,5 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
     if (hasOption(parsed, '-H', '--html', '-C', '--config-file')) return opaqueCall(call, sink, '-H runs a browser and -C reads another configuration')
     if (!optionValues(parsed, '-P', '--pager').every(pager => SAFE_PROGRAM.test(literalOf(pager) ?? '\u0000'))) opaqueCall(call, sink, '-P runs a pager that is not a plain reader')
   },
-  file: outputOption({ shortValue: 'mefFP', longValue: ['magic-file', 'exclude', 'files-from', 'separator', 'parameter'] }, [], ['-C', '--compile']),
+  file: outputOption({ shortValue: 'mefFP', longValue: ['magic-file', 'exclude', 'files-from', 'separator', 'parameter'], longFlags: ['compile', 'brief', 'mime', 'mime-type', 'mime-encoding', 'dereference', 'no-dereference', 'special-files', 'uncompress', 'keep-going', 'list', 'raw', 'no-pad', 'print0', 'preserve-date', 'extension', 'apple', 'no-buffer', 'debug'] }, [], ['-C', '--compile']),
 }

@@ -6,6 +6,7 @@
  */
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../argv.js'
 import { STANDARD_INPUT } from '../descriptors.js'
+import { changesWhatRuns } from '../environment.js'
 import { ANY, concat, hasAny, lit, literalOf, type Pattern, type Values } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
@@ -71,6 +72,8 @@ function shell(call: CommandCall, sink: CommandSink): void {
 function xargs(call: CommandCall, sink: CommandSink): void {
   const parsed = parseArgs(call.args, { shortValue: 'InPLdEsa', shortOptional: 'ile', longValue: ['max-args', 'max-procs', 'delimiter', 'max-chars', 'arg-file', 'process-slot-var'], longOptional: ['replace', 'max-lines', 'eof'], longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'], stopAtOperand: true })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  // The slot variable reaches the environment of every command run.
+  if (optionValues(parsed, '--process-slot-var').some(name => changesWhatRuns(literalOf(name) ?? 'PATH'))) return opaqueCall(call, sink, '--process-slot-var sets a variable that changes what the command runs')
   const replace = optionValues(parsed, '-I', '-i', '--replace').map(literalOf)[0] ?? (hasOption(parsed, '-i', '--replace') ? '{}' : null)
   const inner = parsed.operands.length === 0 ? [lit('echo')] : parsed.operands
   const withInput = replace === null ? [...inner, ANY] : inner.map(arg => (literalOf(arg)?.includes(replace) === true ? ANY : arg))
@@ -92,7 +95,7 @@ function flock(call: CommandCall, sink: CommandSink): void {
 }
 
 function script(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'cEIOBTm', shortOptional: 't', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], longOptional: ['timing'], longFlags: ['append', 'force', 'flush', 'quiet', 'return'] })
+  const parsed = parseArgs(call.args, { shortValue: 'cEIOBTmo', shortOptional: 't', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], longOptional: ['timing'], longFlags: ['append', 'force', 'flush', 'quiet', 'return'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   for (const log of optionValues(parsed, '-I', '-O', '-B', '-T', '-t', '--log-in', '--log-out', '--log-io', '--log-timing', '--timing')) sink.write('script log', log, 'entry')
   sink.write('script', parsed.operands[0] ?? lit('typescript'), 'entry')
