@@ -11,7 +11,7 @@ import type { Evaluation } from './expand.js'
 import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
-import { joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
+import { joinStates, unknownVariables, withAttributeLetters, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
 export interface BuiltinHost {
@@ -154,14 +154,6 @@ function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): Shell
     host.evaluate('name', [operand], call.name, next)
   }
   return next
-}
-
-/** The state with attribute letters added to variables ({@link ShellState.attributes}). */
-function withAttributeLetters(state: ShellState, names: readonly string[], added: string): ShellState {
-  if (added === '' || names.length === 0) return state
-  const attributes = new Map(state.attributes)
-  for (const name of names) attributes.set(name, [...new Set([...(attributes.get(name) ?? ''), ...added])].sort().join(''))
-  return { ...state, attributes }
 }
 
 function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {

@@ -149,8 +149,25 @@ function joinVariables(a: ShellState['vars'], b: ShellState['vars'], max: number
 
 function joinAttributes(a: ShellState['attributes'], b: ShellState['attributes']): ShellState['attributes'] {
   const attributes = new Map(a)
-  for (const [name, letters] of b) attributes.set(name, [...new Set([...(attributes.get(name) ?? ''), ...letters])].sort().join(''))
+  for (const [name, letters] of b) attributes.set(name, unitedLetters(attributes.get(name), letters))
   return attributes
+}
+
+function unitedLetters(existing: string | undefined, added: string): string {
+  return [...new Set([...(existing ?? ''), ...added])].sort().join('')
+}
+
+/**
+ * The state with attribute letters added to variables ({@link ShellState.attributes}).
+ * @param state - current state.
+ * @param names - the variables.
+ * @param added - the letters (`r`, `l`, `u`).
+ */
+export function withAttributeLetters(state: ShellState, names: readonly string[], added: string): ShellState {
+  if (added === '' || names.length === 0) return state
+  const attributes = new Map(state.attributes)
+  for (const name of names) attributes.set(name, unitedLetters(attributes.get(name), added))
+  return { ...state, attributes }
 }
 
 function joinFunctions(a: ShellState['functions'], b: ShellState['functions']): ShellState['functions'] {
