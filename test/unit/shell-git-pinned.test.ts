@@ -107,7 +107,7 @@ describe('git config', () => {
     const written = ['= mutation', '  write git config --file "/ws/./x.cfg" entry', '  history git config a.b']
     for (const command of ['git config --file x.cfg a.b c', 'git config -fx.cfg a.b c', 'git config --file=x.cfg a.b c']) expect(goldenLines(command), command).toEqual(written)
     for (const command of ['git config --blob HEAD:x a.b', 'git config --type bool a.b', 'git config --default x a.b']) expect(goldenLines(command), command).toEqual(READ_ONLY)
-    for (const command of ['git config --comment x a.b c', 'git config --value x a.b c', 'git config --type=bool a.b c', 'git config --global a.b c']) {
+    for (const command of ['git config --comment x a.b c', 'git config --value x a.b c', 'git config --type=bool a.b c']) {
       expect(goldenLines(command), command).toEqual(['= mutation', '  history git config a.b'])
     }
   })
@@ -179,9 +179,11 @@ describe('listing forms of tag, remote, reflog, notes, stash, worktree, submodul
 
   it('worktree, submodule and sparse-checkout list with their listing verbs', () => {
     expect(goldenLines('git worktree list')).toEqual(READ_ONLY)
-    for (const command of ['git worktree prune', 'git worktree remove x', 'git worktree lock x']) expect(goldenLines(command), command).toEqual(history('worktree'))
+    for (const command of ['git worktree prune', 'git worktree lock x']) expect(goldenLines(command), command).toEqual(history('worktree'))
+    expect(goldenLines('git worktree remove x')).toEqual(['= mutation', '  write git worktree "/ws/./x" subtree', '  history git worktree'])
     for (const command of ['git submodule', 'git submodule status', 'git submodule summary', 'git submodule --quiet status']) expect(goldenLines(command), command).toEqual(READ_ONLY)
-    for (const command of ['git submodule init', 'git submodule sync', 'git submodule add u p', 'git submodule absorbgitdirs']) expect(goldenLines(command), command).toEqual(history('submodule'))
+    for (const command of ['git submodule init', 'git submodule sync', 'git submodule absorbgitdirs']) expect(goldenLines(command), command).toEqual(history('submodule'))
+    expect(goldenLines('git submodule add u p')).toEqual(['= mutation', '  write git submodule "/ws/./p" beneath', '  write git submodule "/ws/./.gitmodules" entry', '  history git submodule'])
     expect(goldenLines('git sparse-checkout list')).toEqual(READ_ONLY)
     for (const verb of ['set a', 'init', 'disable']) expect(goldenLines(`git sparse-checkout ${verb}`), verb).toEqual(worktree('sparse-checkout'))
   })
@@ -368,7 +370,7 @@ describe('fsck, maintenance, init, clone and worktree add', () => {
   })
 
   it('init writes the new directory and its .git, and controls with a template or separate git dir', () => {
-    for (const command of ['git init r', 'git init -q r', 'git init -b main r', 'git init --initial-branch main r', 'git init --object-format sha256 r', 'git init --ref-format files r', 'git init --shared group r']) {
+    for (const command of ['git init r', 'git init -q r', 'git init -b main r', 'git init --initial-branch main r', 'git init --object-format sha256 r', 'git init --ref-format files r', 'git init --shared=group r', 'git init --shared r']) {
       expect(goldenLines(command), command).toEqual(['= mutation', '  write git init "/ws/./r" beneath', '  write git init "/ws/./r/.git" entry'])
     }
     expect(goldenLines('git init')).toEqual(['= mutation', '  write git init "/ws/./.git" entry'])

@@ -51,10 +51,10 @@ export function changesWhatRuns(name: string): boolean {
   return CHANGES_WHAT_RUNS.has(name) || /^(LD_|DYLD_|PYTHON|PERL|GIT_|NPM_CONFIG_|CARGO_|RUSTC|RUSTFLAGS|CC$|CXX$|CFLAGS|LDFLAGS|CPPFLAGS)/.test(name)
 }
 
-/** A pager or editor value that runs nothing else. */
-export const SAFE_PROGRAM = /^(cat|less( -[A-Za-z]+)*|more|true|false|:|)$/
-/** `LESS` holds options; a `+` would run less commands at start. */
-const SAFE_LESS = /^-?[A-Za-z0-9#~-]*$/
+/** A pager or editor value that runs nothing else: less options without `-o`/`-O` (which save what is paged into a file). */
+export const SAFE_PROGRAM = /^(cat|less( -[A-NP-Za-np-z]+)*|more|true|false|:|)$/
+/** `LESS` holds options; a `+` would run less commands at start, and `o`/`O` write a log file. */
+const SAFE_LESS = /^-?[A-NP-Za-np-z0-9#~-]*$/
 /** Variables that only name a pager or an editor. */
 const PROGRAM_VARIABLES = new Set(['PAGER', 'MANPAGER', 'GIT_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR'])
 

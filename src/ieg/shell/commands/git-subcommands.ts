@@ -13,44 +13,49 @@ const READERS = new Set(['status', 'log', 'show', 'blame', 'annotate', 'ls-files
 const HISTORY = new Set(['add', 'commit', 'fetch', 'push', 'update-ref', 'update-index', 'gc', 'prune', 'repack', 'pack-refs', 'commit-tree', 'mktag', 'mktree', 'write-tree', 'replace', 'rerere', 'init', 'unpack-objects', 'index-pack', 'fast-import', 'prune-packed', 'commit-graph', 'multi-pack-index', 'tag', 'branch', 'notes', 'reflog', 'remote', 'symbolic-ref', 'hash-object', 'reset', 'submodule', 'maintenance', 'worktree', 'bundle', 'stash', 'bisect', 'apply'])
 const WORKTREE = new Set(['checkout', 'switch', 'restore', 'clean', 'am', 'merge', 'rebase', 'cherry-pick', 'revert', 'pull', 'checkout-index', 'read-tree', 'sparse-checkout'])
 const RUNS_PROGRAMS = new Set(['difftool', 'mergetool', 'send-email', 'daemon', 'instaweb', 'web--browse', 'filter-branch', 'p4', 'svn', 'cvsimport', 'cvsexportcommit', 'cvsserver', 'quiltimport', 'shell', 'upload-pack', 'receive-pack', 'credential', 'credential-store', 'credential-cache', 'remote-ext', 'archimport', 'gui', 'citool', 'gitk'])
-/** How a subcommand's arguments ask for a report only: `--dry-run`, and `-n` where `shortDryRun`; `valued` short letters and `long` options take the next word as their value. */
+/** How a subcommand's arguments ask for a report only: `--dry-run`, and `-n` where `shortDryRun`. */
 interface DryRunRule {
   readonly shortDryRun: boolean
+  /** Short options whose value may be `-n` (`commit -m -n`). */
   readonly valued: string
-  readonly long: readonly string[]
 }
 /** Subcommands whose `-n`/`--dry-run` only reports. */
 const DRY_RUNS: Record<string, DryRunRule> = {
-  clean: { shortDryRun: true, valued: 'e', long: ['--exclude'] },
-  rm: { shortDryRun: true, valued: '', long: ['--pathspec-from-file'] },
-  add: { shortDryRun: true, valued: '', long: ['--chmod', '--pathspec-from-file'] },
-  mv: { shortDryRun: true, valued: '', long: [] },
-  commit: { shortDryRun: false, valued: 'mFCct', long: ['--message', '--file', '--reuse-message', '--reedit-message', '--author', '--date', '--cleanup', '--template', '--trailer', '--fixup', '--squash', '--pathspec-from-file'] },
-  fetch: { shortDryRun: false, valued: 'oj', long: ['--depth', '--deepen', '--shallow-since', '--shallow-exclude', '--refmap', '--server-option', '--upload-pack', '--negotiation-tip', '--jobs', '--filter'] },
-  push: { shortDryRun: true, valued: 'o', long: ['--repo', '--push-option', '--receive-pack', '--exec'] },
+  clean: { shortDryRun: true, valued: 'e' },
+  rm: { shortDryRun: true, valued: '' },
+  add: { shortDryRun: true, valued: '' },
+  mv: { shortDryRun: true, valued: '' },
+  commit: { shortDryRun: false, valued: 'mFCct' },
+  fetch: { shortDryRun: false, valued: 'oj' },
+  push: { shortDryRun: true, valued: 'o' },
 }
 
-/** Whether the arguments ask for a dry run before `--`, reading each valued option's value as a value. */
+/**
+ * Whether the arguments ask for a dry run before `--`: the last of
+ * `-n`/`--dry-run` and `--no-dry-run` (any unique prefix, from `--dr` and
+ * `--no-dr`) decides, reading each valued option's value as a value. A `-n`
+ * right after a long option without `=` may be that option's value (git
+ * takes a unique prefix of a valued option), so it does not count.
+ */
 function asksDryRun(texts: readonly string[], rule: DryRunRule): boolean {
+  let dry = false
   for (let i = 0; i < texts.length; i += 1) {
     const arg = texts[i] as string
-    if (arg === '--') return false
-    if (arg === '--dry-run') return true
-    if (rule.long.includes(arg)) {
-      i += 1
-      continue
-    }
+    if (arg === '--') break
+    if (arg.length >= 4 && '--dry-run'.startsWith(arg)) dry = true
+    else if (arg.length >= 7 && '--no-dry-run'.startsWith(arg)) dry = false
+    else if (/^--[^=]+$/.test(arg)) i += 1
     if (!/^-[a-zA-Z]/.test(arg)) continue
     for (let j = 1; j < arg.length; j += 1) {
       const letter = arg[j] as string
-      if (letter === 'n' && rule.shortDryRun) return true
+      if (letter === 'n' && rule.shortDryRun) dry = true
       if (rule.valued.includes(letter)) {
         if (j === arg.length - 1) i += 1
         break
       }
     }
   }
-  return false
+  return dry
 }
 
 /** Long options of `git config`, so that git's unique prefixes (`--unset-a`) read as the option they abbreviate. */
@@ -92,6 +97,17 @@ function longOption(text: string, full: string): boolean {
   const end = text.indexOf('=')
   const name = end < 0 ? text : text.slice(0, end)
   return name.length >= 3 && full.startsWith(name)
+}
+
+/** Whether a long flag ends up on: the last of `--NAME` and `--no-NAME` (each at any prefix of three characters or more) before `--` decides. */
+function flagOn(texts: readonly string[], name: string): boolean {
+  let on = false
+  for (const text of texts) {
+    if (text === '--') break
+    if (longOption(text, `--${name}`)) on = true
+    else if (longOption(text, `--no-${name}`)) on = false
+  }
+  return on
 }
 
 /** The first word that is not an option (or an option's value), for subcommands with their own verbs; none after `--`, where operands begin. */
@@ -136,7 +152,7 @@ function isListing(sub: string, texts: readonly string[]): boolean {
     case 'hash-object': return !texts.some(arg => /^-[a-zA-Z]*w/.test(arg))
     case 'bisect': return ['log', 'visualize', 'view', 'terms'].includes(texts[0] ?? '')
     case 'bundle': return ['verify', 'list-heads'].includes(texts[0] ?? '')
-    case 'apply': return texts.some(arg => ['--check', '--stat', '--numstat', '--summary'].includes(arg)) && !texts.includes('--apply')
+    case 'apply': return texts.some(arg => ['--check', '--stat', '--numstat', '--summary'].includes(arg)) && !flagOn(texts, 'apply')
     case 'merge-tree': return texts.includes('--trivial-merge') || (!texts.includes('--write-tree') && texts.filter(arg => !arg.startsWith('-')).length === 3)
     default: {
       const dryRun = DRY_RUNS[sub]
@@ -184,6 +200,7 @@ function config(args: readonly Pattern[], sink: CommandSink, call: CommandCall, 
     return sink.history(`git config --rename-section ${key}`)
   }
   if (controlSetting(action === 'unset' ? key : `${key}=${rest[1] ?? ''}`)) return sink.control(`git config ${key}`, 'this setting makes git run a program or trust other files')
+  if (hasOption(parsed, '--global', '--system')) return opaqueCall(call, sink, 'git config --global and --system write the user\'s or the system\'s configuration')
   sink.history(`git config ${key}`)
 }
 
@@ -275,7 +292,7 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     if (hasOption(parsed, '--remote')) return opaqueCall(call, sink, 'git archive --remote runs a remote program')
     return optionValues(parsed, '-o', '--output').forEach(file => sink.write('git archive -o', at(file), 'entry'))
   }
-  if (sub === 'fsck' && texts.includes('--lost-found')) return sink.history(`${via} --lost-found`)
+  if (sub === 'fsck' && flagOn(texts, 'lost-found')) return sink.history(`${via} --lost-found`)
   if (READERS.has(sub) || isListing(sub, texts)) return
   if (sub === 'maintenance' && ['start', 'register'].includes(texts[0] ?? '')) return sink.control(via, 'it schedules background jobs through the user configuration')
   if (sub === 'init' && texts.some(arg => longOption(arg, '--template') || longOption(arg, '--separate-git-dir') || /^-c/.test(arg))) return sink.control(via, 'it sets templates, hooks or configuration of a repository')
@@ -287,14 +304,31 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     sink.write(via, concat(at(path), lit('/.git')), 'entry')
     return sink.history(via)
   }
+  if (sub === 'worktree' && ['move', 'remove'].includes(verb(texts) ?? '')) {
+    parseArgs(args.slice(texts.indexOf(verb(texts) ?? '') + 1), {}).operands.forEach(path => sink.write(via, at(path), 'subtree'))
+    return sink.history(via)
+  }
+  // `submodule add` clones into its path and records it in .gitmodules; set-branch and set-url rewrite .gitmodules.
+  if (sub === 'submodule' && ['add', 'set-branch', 'set-url'].includes(verb(texts) ?? '')) {
+    if (verb(texts) === 'add') {
+      const operands = parseArgs(args.slice(texts.indexOf('add') + 1), { shortValue: 'b', longValue: ['branch', 'name', 'reference', 'depth'] }).operands
+      const source = operands[0] === undefined ? null : literalOf(operands[0])
+      const guessed = source === null ? null : guessedDirectory(source, false)
+      const path = operands[1] ?? (guessed === null ? null : lit(guessed))
+      if (path === null) return opaqueCall(call, sink, 'git submodule add names no literal path')
+      sink.write(via, at(path), 'beneath')
+    }
+    sink.write(via, concat(directory, lit('/.gitmodules')), 'entry')
+    return sink.history(via)
+  }
   if (sub === 'submodule' && verb(texts) === 'deinit') {
     const paths = parseArgs(args.slice(texts.indexOf('deinit') + 1), {}).operands
     for (const path of paths.length === 0 || texts.includes('--all') ? [directory] : paths.map(path => at(pathspec(path)))) sink.write(via, path, 'subtree')
     return sink.history(via)
   }
-  if (sub === 'rm' && texts.includes('--cached')) return sink.history(via)
+  if (sub === 'rm' && flagOn(texts, 'cached')) return sink.history(via)
   if (sub === 'init') {
-    const operands = parseArgs(args, { longValue: ['object-format', 'ref-format', 'initial-branch', 'shared'], shortValue: 'b' }).operands
+    const operands = parseArgs(args, { longValue: ['object-format', 'ref-format', 'initial-branch'], longOptional: ['shared'], shortValue: 'b' }).operands
     const target = operands[0] === undefined ? directory : at(operands[0])
     // A bare repository's files (HEAD, config, hooks/) go straight into the target.
     if (operands[0] !== undefined || texts.some(arg => longOption(arg, '--bare'))) sink.write(via, target, 'beneath')
@@ -310,13 +344,13 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
     if (prefix !== undefined) return sink.write(via, at(literalOf(prefix) === '' ? lit('.') : prefix), 'beneath')
   }
   if (sub === 'format-patch') {
-    if (texts.includes('--stdout')) return
+    if (flagOn(texts, 'stdout')) return
     const output = optionValues(parseArgs(args, { shortValue: 'ov', longValue: ['output-directory', 'subject-prefix', 'in-reply-to', 'to', 'cc', 'from'] }), '-o', '--output-directory')[0]
     return sink.write(via, concat(output === undefined ? directory : at(output), lit('/'), [{ t: 'star' }], lit('.patch')), 'entry')
   }
   if (sub === 'interpret-trailers' && texts.includes('--in-place')) return parseArgs(args, { longValue: ['trailer', 'where', 'if-exists', 'if-missing'] }).operands.forEach(file => sink.write(via, at(file), 'entry'))
   if (sub === 'mailinfo') return args.filter(arg => !(literalOf(arg) ?? '').startsWith('-')).slice(0, 2).forEach(file => sink.write(via, at(file), 'entry'))
-  if (WORKTREE.has(sub) || (sub === 'reset' && texts.some(arg => ['--hard', '--merge', '--keep'].includes(arg))) || sub === 'stash' || sub === 'bisect' || (sub === 'apply' && !texts.includes('--cached')) || (sub === 'submodule' && verb(texts) === 'update')) {
+  if (WORKTREE.has(sub) || (sub === 'reset' && texts.some(arg => ['--hard', '--merge', '--keep'].some(mode => longOption(arg, mode)))) || sub === 'stash' || sub === 'bisect' || (sub === 'apply' && !flagOn(texts, 'cached')) || (sub === 'submodule' && verb(texts) === 'update')) {
     sink.write(via, directory, sub === 'clean' && forcedTwice(texts) ? 'subtree' : 'entry')
     // read-tree and sparse-checkout write the index or .git/info; restore does only with --staged.
     const staged = texts.some(arg => longOption(arg, '--staged') || /^-[a-zA-Z]*S/.test(arg))

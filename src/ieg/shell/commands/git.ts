@@ -18,6 +18,7 @@ import { opaqueCall, type CommandCall, type CommandSink } from './types.js'
 const REDIRECTING_ENV = /^(GIT_(ALLOW_PROTOCOL|PROTOCOL_FROM_USER|DIR|WORK_TREE|CONFIG|CONFIG_GLOBAL|CONFIG_SYSTEM|CONFIG_PARAMETERS|CONFIG_COUNT|CONFIG_KEY_\d+|CONFIG_VALUE_\d+|EXEC_PATH|SSH|SSH_COMMAND|ASKPASS|PROXY_COMMAND|EXTERNAL_DIFF|TEMPLATE_DIR|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|CEILING_DIRECTORIES|DISCOVERY_ACROSS_FILESYSTEM|REPLACE_REF_BASE)|HOME|XDG_CONFIG_HOME|SSH_ASKPASS|LESSOPEN|LESSCLOSE|LESSKEY|LESSKEYIN|LESSEDIT)$/
 /** Environment naming a pager or editor git runs: allowed when its value runs nothing else. */
 const PROGRAM_ENV = /^(GIT_PAGER|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|EDITOR|VISUAL|LESS)$/
+const PATHSPEC_ENV = /^GIT_(ICASE|GLOB|NOGLOB|LITERAL)_PATHSPECS$/
 /** Trace settings: a value that is a path makes git write that file. */
 const TRACE_ENV = /^GIT_TRACE/
 
@@ -39,6 +40,11 @@ function environment(call: CommandCall, sink: CommandSink): boolean {
     }
     if (PROGRAM_ENV.test(name) && !harmlessSetting(name, values)) {
       sink.control(`${name}=… git`, `${name} names a program git runs`)
+      return true
+    }
+    // Pathspec magic chosen by the environment (`GIT_ICASE_PATHSPECS`) changes which files a pathspec names.
+    if (PATHSPEC_ENV.test(name)) {
+      opaqueCall(call, sink, `${name} changes which files a pathspec names`)
       return true
     }
     if (TRACE_ENV.test(name)) {

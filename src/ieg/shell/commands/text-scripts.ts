@@ -16,10 +16,11 @@ export interface SedScriptEffects {
   readonly unknown: boolean
 }
 
+/** The rest of the line after leading blanks (a `w` file name keeps trailing ones), and where the line ends. */
 function restOfLine(text: string, from: number): [string, number] {
   const end = text.indexOf('\n', from)
   const stop = end < 0 ? text.length : end
-  return [text.slice(from, stop).trim(), stop]
+  return [text.slice(from, stop).trimStart(), stop]
 }
 
 /**
@@ -176,19 +177,24 @@ export function sed(call: CommandCall, sink: CommandSink): void {
 }
 
 /** The backup suffix of GNU sed's `-i[SUFFIX]` or `--in-place=SUFFIX` ("" for none). */
+/** The backup suffix of the last `-i[SUFFIX]` or `--in-place[=SUFFIX]` (any unique prefix, `--i`), as getopt keeps the last. */
 function inPlaceSuffix(args: readonly Pattern[]): string {
+  let suffix = ''
   for (const arg of args) {
     const text = literalOf(arg) ?? ''
-    if (text === '--') return ''
-    if (text.startsWith('--in-place=')) return text.slice('--in-place='.length)
-    if (/^-[^-]/.test(text)) {
-      for (let i = 1; i < text.length; i += 1) {
-        if (text[i] === 'i') return text.slice(i + 1)
-        if ('efl'.includes(text[i] as string)) break
+    if (text === '--') break
+    const long = /^--([a-z-]+)(=(.*))?$/s.exec(text)
+    if (long !== null && 'in-place'.startsWith(long[1] ?? '-')) suffix = long[3] ?? ''
+    if (!/^-[^-]/.test(text)) continue
+    for (let i = 1; i < text.length; i += 1) {
+      if (text[i] === 'i') {
+        suffix = text.slice(i + 1)
+        break
       }
+      if ('efl'.includes(text[i] as string)) break
     }
   }
-  return ''
+  return suffix
 }
 
 /** GNU sed's backup name: the suffix appended, or `*` in it replaced by the file's name. */
@@ -196,8 +202,9 @@ function backupName(file: Pattern, suffix: string): Pattern {
   const text = literalOf(file)
   if (!suffix.includes('*')) return [...file, { t: 'lit', s: suffix }]
   if (text === null) return [{ t: 'any' }]
+  // GNU sed puts the operand as written in place of each `*`; a name with a slash is then taken from the working directory.
   const cut = text.lastIndexOf('/')
-  const name = suffix.replaceAll('*', text.slice(cut + 1))
+  const name = suffix.replaceAll('*', text)
   return lit(name.includes('/') ? name : `${text.slice(0, cut + 1)}${name}`)
 }
 
@@ -257,6 +264,8 @@ export function awkProgramWrites(program: string): boolean {
   if (!/[|>@]|system/.test(program)) return false
   // Only a redirection that ends the statement names the stream: awk reads `> "/dev/stdout" ? a : b` as a computed file name.
   const joined = program.replace(/\\\r?\n/g, ' ').replace(/>>?\s*"\/dev\/(stdout|stderr)"(?=[ \t]*([;}\n#]|$))/g, '')
+  // `case` is a keyword only in gawk: a `/` after it starts a regex there and divides in mawk, which changes what the rest is.
+  if (/\bcase\s*\//.test(joined)) return true
   const code = stripAwkLiterals(joined)
   if (/\bsystem\s*\(|@load|@include|(^|[^|])\|(?!\|)/.test(code)) return true
   for (const match of code.matchAll(/\bprintf?\b/g)) if (printRedirects(code, match.index + match[0].length)) return true

@@ -155,7 +155,7 @@ export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   unbuffer: wrapper({}),
   caffeinate: wrapper({ shortValue: 'tw' }),
   watch: (call, sink) => {
-    const parsed = parseArgs(call.args, { shortValue: 'nqs', longValue: ['interval', 'differences', 'equexit'], stopAtOperand: true })
+    const parsed = parseArgs(call.args, { shortValue: 'nqs', longValue: ['interval', 'equexit'], longOptional: ['differences'], stopAtOperand: true })
     if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
     if (hasOption(parsed, '-x', '--exec')) return sink.run(parsed.operands, 'watch -x', call.uncertainArity)
     sink.script(joinWords(parsed.operands), 'watch')
