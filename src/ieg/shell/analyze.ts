@@ -385,6 +385,7 @@ class Analyzer implements Walker {
 
   arithmetic(expressions: ReadonlyArray<Parameters<typeof scanArithmetic>[0] | undefined>, state: ShellState, depth: number): ShellState {
     const env = this.env(state, depth)
+    const mark = this.assigned.length
     let next = state
     const assign = (node: unknown): void => {
       if (typeof node !== 'object' || node === null) return
@@ -407,7 +408,8 @@ class Analyzer implements Walker {
       scanArithmetic(expression, env)
       assign(expression)
     }
-    return next
+    // What expansions inside assigned (`$(( y = 0 ))`) holds before the next part runs (a `for ((…))` body).
+    return this.assigned.splice(mark).reduce((after, [name, values]) => withVariable(after, name, values), next)
   }
 }
 

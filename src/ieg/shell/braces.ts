@@ -53,11 +53,12 @@ function sequenceItems(body: string, max: number): string[] | null {
   const step = Math.max(1, Math.abs(stepText === undefined ? 1 : Number(stepText)))
   const count = Math.floor(Math.abs(end - start) / step) + 1
   if (count > max) return []
-  const width = numeric && (/^-?0\d/.test(from) || /^-?0\d/.test(to)) ? Math.max(from.replace('-', '').length, to.replace('-', '').length) : 0
+  // A zero-padded sequence pads every item to the wider end's full text, its minus sign counted (`{-05..3}` gives -05 … 000 … 003).
+  const width = numeric && (/^-?0\d/.test(from) || /^-?0\d/.test(to)) ? Math.max(from.length, to.length) : 0
   const items: string[] = []
   for (let k = 0; k < count; k += 1) {
     const value = start + (end >= start ? k * step : -k * step)
-    items.push(numeric ? (value < 0 ? `-${String(-value).padStart(width, '0')}` : String(value).padStart(width, '0')) : String.fromCharCode(value))
+    items.push(numeric ? (value < 0 ? `-${String(-value).padStart(width - 1, '0')}` : String(value).padStart(width, '0')) : String.fromCharCode(value))
   }
   return items
 }

@@ -152,6 +152,9 @@ function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): Shell
     const text = literalOf(operand)
     if (text === null) return unknownVariables(next)
     host.evaluate('name', [operand], call.name, next)
+    // An operand that is `NAME=value` only after quotes or expansions (`declare "X=b"`, `declare $V`) still assigns.
+    const assigned = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=(.*)$/s.exec(text)
+    if (assigned !== null) next = host.assignValues(assigned[1] as string, assigned[2] === undefined && assigned[3] === '' ? [lit(assigned[4] ?? '')] : null, next)
   }
   return next
 }
