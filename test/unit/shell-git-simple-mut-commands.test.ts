@@ -9,9 +9,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, READ_ONLY } from '../support/shell-golden.ts'
+import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, READ_ONLY, opaqueLines as opaque } from '../support/shell-golden.ts'
 
-const opaque = (via: string, reason: string): string[] => ['= opaque', `  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
 const UNKNOWN_TARGET = ['= opaque', '  write redirection > "⟨…⟩" entry', '  ? redirection >: its target … is not literal (an expansion the analysis cannot know)']
 
 describe('sed comments', () => {

@@ -10,10 +10,9 @@
  * `/usr/bin/git` spelling and which subcommand options name a remote program.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, READ_ONLY } from '../support/shell-golden.ts'
+import { briefLines as brief, READ_ONLY, opaqueLines as opaque } from '../support/shell-golden.ts'
 
 const control = (via: string, reason: string): string[] => ['= mutation', `  control ${via}: ${reason}`]
-const opaque = (via: string, reason: string): string[] => ['= opaque', `  opaque ${via}: ${reason}`, `  ? ${via}: ${reason}`]
 const PER_COMMAND = 'a per-command setting makes git run a program or read it from the environment'
 const REDIRECTS = 'it redirects the repository or the programs git runs'
 const cleanHere = (dir = '/ws/.'): string[] => ['= mutation', `  write git clean "${dir}" entry`]
