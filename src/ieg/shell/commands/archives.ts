@@ -232,18 +232,21 @@ function patch(call: CommandCall, sink: CommandSink): void {
 function ar(call: CommandCall, sink: CommandSink): void {
   const words = call.args.map(literalOf)
   if (words.some(word => word === null)) return opaqueCall(call, sink, 'an argument is not literal')
-  const plain = words as string[]
-  const outputAt = plain.findIndex(word => /^--output(=|$)/.test(word))
-  const output = outputAt < 0 ? null : plain[outputAt]?.includes('=') === true ? lit(plain[outputAt]?.slice('--output='.length) ?? '') : call.args[outputAt + 1] ?? null
-  const rest = call.args.filter((_, index) => index !== outputAt && !(plain[outputAt] === '--output' && index === outputAt + 1))
-  const key = literalOf(rest[0] ?? [])?.replace(/^-/, '') ?? ''
-  const archive = rest.slice(1).find(arg => !(literalOf(arg) ?? '').startsWith('-'))
-  const operation = /[dmpqrtx]/.exec(key)?.[0]
+  let output: string | null = null
+  const rest: string[] = []
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] as string
+    if (word === '--output') output = words[(i += 1)] ?? null
+    else if (word.startsWith('--output=')) output = word.slice('--output='.length)
+    else rest.push(word)
+  }
+  const operation = /[dmpqrtx]/.exec(rest[0]?.replace(/^-/, '') ?? '')?.[0]
+  const archive = rest.slice(1).find(word => !word.startsWith('-'))
   if (operation === undefined) return opaqueCall(call, sink, 'its operation is not one the analysis knows')
   if (operation === 't' || operation === 'p') return
-  if (operation === 'x') return sink.write('ar x', output ?? lit('.'), 'beneath')
+  if (operation === 'x') return sink.write('ar x', lit(output ?? '.'), 'beneath')
   if (archive === undefined) return opaqueCall(call, sink, 'it names no archive')
-  sink.write('ar', archive, 'entry')
+  sink.write('ar', lit(archive), 'entry')
 }
 
 /** Archive and compression commands keyed by name. */
