@@ -226,9 +226,11 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const declared = plain ? NOTHING : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
   let argv: Pattern[][] = [[]]
   const inheritedInput = !redirected.stdin.unknown && redirected.stdin.text === null && standardInputCarriesData(state.descriptors)
+  // A copied descriptor (`<&3`) reads what an earlier redirection opened, anywhere in the command line.
+  const copiedInput = items.some(item => item.type === 'Redirect' && item.operator === '<&')
   // The source text, and what it expands to where that is literal (`$'\x2e'`, a here-string's text);
   // input from a pipe or an earlier redirection may come from anywhere in the command line.
-  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? ''), ...(inheritedInput ? [walker.source] : [])]
+  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? ''), ...(inheritedInput || copiedInput ? [walker.source] : [])]
   let uncertain = false
   for (const word of words) {
     const field = argv.length === 1 ? literalField(word) : null
