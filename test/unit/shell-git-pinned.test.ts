@@ -242,8 +242,12 @@ describe('options and subcommands that run programs', () => {
     expect(brief('git push --re=x origin')).toEqual(runs('push'))
   })
 
-  it('-u and --exec only on the subcommands that reach a remote', () => {
-    for (const sub of ['push', 'fetch', 'ls-remote', 'pull', 'clone', 'archive']) expect(brief(`git ${sub} -u x origin`), sub).toEqual(runs(sub))
+  it('--exec on the subcommands that reach a remote, -u only where it names the upload program', () => {
+    for (const sub of ['ls-remote', 'clone']) expect(brief(`git ${sub} -u x origin`), sub).toEqual(runs(sub))
+    expect(brief('git clone -qu x origin')).toEqual(runs('clone'))
+    // `push -u` sets the upstream and `fetch -u` allows updating HEAD: the subcommand as without it.
+    for (const sub of ['push', 'fetch', 'pull', 'archive']) expect(brief(`git ${sub} -u x origin`), sub).toEqual(brief(`git ${sub} x origin`))
+    for (const sub of ['push', 'fetch', 'ls-remote', 'pull', 'clone', 'archive']) expect(brief(`git ${sub} --exec=x origin`), sub).toEqual(runs(sub))
     expect(brief('git archive --exec=x HEAD')).toEqual(runs('archive'))
     expect(goldenLines('git commit -u')).toEqual(history('commit'))
     expect(goldenLines('git status -u')).toEqual(READ_ONLY)

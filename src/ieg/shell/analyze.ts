@@ -14,8 +14,8 @@ import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } fro
 import { evaluateValues } from './evaluate.js'
 import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv, type NestedInput } from './expand.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
-import { applyRedirections, keptDescriptors, simpleCommand } from './simple-command.js'
-import { initialState, joinStates, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
+import { applyRedirections, assignVariable, keptDescriptors, simpleCommand } from './simple-command.js'
+import { initialState, isReadonlyFunction, joinStates, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
 import type { Exit } from './builtins.js'
 import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
@@ -272,6 +272,8 @@ class Analyzer implements Walker {
         const piped = { ...state, descriptors: withStandardInputData(state.descriptors) }
         let last = state
         for (let index = 0; index < commands.length; index += 1) last = this.node(commands[index] as PipelineNode, index > 0 ? piped : state, depth)
+        // A last command that changed nothing leaves the state as it was.
+        if (last === piped) return state
         return joinStates(state, { ...last, descriptors: withOuterStandardInput(last.descriptors, state.descriptors) }, max)
       }
       case 'Command':
@@ -290,8 +292,8 @@ class Analyzer implements Walker {
       case 'Select': {
         const env = this.env(state, depth)
         const fields = node.wordlist === undefined ? null : node.wordlist.map(word => expandWord(word, env).alternatives.flat())
-        // `select` also reads the answer into REPLY.
-        const withLoopVariable = withVariable(node.type === 'Select' ? withVariable(state, 'REPLY', null) : state, node.name.value, loopValues(fields, max))
+        // `select` also reads the answer into REPLY; an integer loop variable evaluates each word.
+        const withLoopVariable = assignVariable(this, node.type === 'Select' ? assignVariable(this, state, 'REPLY', null, depth) : state, node.name.value, loopValues(fields, max), depth)
         return joinStates(state, this.loop(current => current, current => this.compound(node.body, current, depth), withLoopVariable), max)
       }
       case 'ArithmeticFor':
@@ -329,7 +331,7 @@ class Analyzer implements Walker {
       case 'Function': {
         const functions = new Map(state.functions)
         // Redefining a readonly function fails and keeps the old body; only some paths may have made it readonly.
-        functions.set(node.name.value, state.readonlyFunctions.has(node.name.value) ? [...state.functions.get(node.name.value) ?? [null], node.body] : [node.body])
+        functions.set(node.name.value, isReadonlyFunction(state, node.name.value) ? [...state.functions.get(node.name.value) ?? [null], node.body] : [node.body])
         const defined = { ...state, functions }
         this.functionBody(node.body, defined, depth)
         return defined

@@ -11,7 +11,7 @@ import type { Evaluation } from './expand.js'
 import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
-import { joinStates, unknownVariables, withAttributeLetters, withVariable, type ShellState } from './state.js'
+import { isReadonlyFunction, joinStates, unknownVariables, UNREAD_NAME, withAttributeLetters, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
 export interface BuiltinHost {
@@ -128,6 +128,7 @@ function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: bo
     const name = literalOf(arg)
     if (name === null) [...functions.keys()].forEach(maybe)
     else if (state.readonlyFunctions.has(name)) continue
+    else if (isReadonlyFunction(state, name)) maybe(name)
     else if (surely) functions.delete(name)
     else maybe(name)
   }
@@ -138,9 +139,9 @@ function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): Shell
   const { letters, operands } = splitOptions(call.args, '')
   const readonly = call.name === 'readonly' || letters.includes('r')
   if (letters.includes('n')) return unknownVariables(state)
-  if (letters.includes('f') || letters.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? '')]) } : state
+  if (letters.includes('f') || letters.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? UNREAD_NAME)]) } : state
   if (letters.includes('p')) return state
-  let next = state
+  let next = operands.some(arg => literalOf(arg) === null) ? withUnreadOperand(state, call.name) : state
   const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
   if (letters.includes('i')) next = { ...next, integers: new Set([...next.integers, ...names]) }
   if (letters.includes('A')) next = { ...next, associative: new Set([...next.associative, ...names]) }
@@ -157,6 +158,18 @@ function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): Shell
     if (assigned !== null) next = host.assignValues(assigned[1] as string, assigned[2] === undefined && assigned[3] === '' ? [lit(assigned[4] ?? '')] : null, next)
   }
   return next
+}
+
+/**
+ * A declaration operand that is not literal may hold options and names
+ * (`declare $X` with `X='-i v'`): every variable may take the attributes the
+ * builtin can set, and every function may become readonly.
+ */
+function withUnreadOperand(state: ShellState, builtin: string): ShellState {
+  if (builtin === 'export') return state
+  const readonlyFunctions = new Set([...state.readonlyFunctions, UNREAD_NAME])
+  if (builtin === 'readonly') return withAttributeLetters({ ...state, readonlyFunctions }, [UNREAD_NAME], 'r')
+  return withAttributeLetters({ ...state, readonlyFunctions, integers: new Set([...state.integers, UNREAD_NAME]) }, [UNREAD_NAME], 'lru')
 }
 
 function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {

@@ -84,8 +84,20 @@ export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, 
  * @param table - the table before (null stays unknown).
  */
 export function withStandardInputData(table: DescriptorTable | null): DescriptorTable | null {
-  return table === null ? null : new Map(table).set(0, [])
+  if (table === null || table.get(0) === NO_FILE) return table
+  const known = WITH_INPUT_DATA.get(table)
+  if (known !== undefined) return known
+  const next: DescriptorTable = new Map(table).set(0, NO_FILE)
+  WITH_INPUT_DATA.set(table, next)
+  OUTER_TABLE.set(next, table)
+  return next
 }
+
+/** Descriptor 0 as data that is not a file; one shared value, so equal tables stay identical. */
+const NO_FILE: Values = Object.freeze([]) as Values
+/** Each table with standard input as data, and back: a pipeline leaves the same objects it found. */
+const WITH_INPUT_DATA = new WeakMap<DescriptorTable, DescriptorTable>()
+const OUTER_TABLE = new WeakMap<DescriptorTable, DescriptorTable>()
 
 /**
  * Whether standard input may carry data: descriptor 0 was redirected or
@@ -104,6 +116,7 @@ export function standardInputCarriesData(table: DescriptorTable | null): boolean
  */
 export function withOuterStandardInput(table: DescriptorTable | null, outer: DescriptorTable | null): DescriptorTable | null {
   if (table === null || outer === null) return table
+  if (OUTER_TABLE.get(table) === outer) return outer
   const entry = outer.get(0)
   if (table.get(0) === entry && table.has(0) === outer.has(0)) return table
   const next = new Map(table)

@@ -8,7 +8,7 @@
 import { parse, type ArithmeticExpression, type ParsedScript, type Word, type WordPart } from 'unbash'
 import { expandBraces } from './braces.js'
 import { ANY, concat, DIGITS, lit, type Atom, type Pattern } from './pattern.js'
-import { unionValues, type ShellState, type Values } from './state.js'
+import { isInteger, unionValues, type ShellState, type Values } from './state.js'
 
 /** How bash evaluates a value a second time. */
 export type Evaluation =
@@ -99,7 +99,10 @@ function operationWords(part: Extract<WordPart, { type: 'ParameterExpansion' }>,
   if (operation === undefined) return
   switch (operation.type) {
     case 'Default':
-      if (operation.operator === '=' || operation.operator === ':=') env.assigned(part.parameter, null)
+      if (operation.operator !== '=' && operation.operator !== ':=') return
+      // An integer variable evaluates what `${v:=word}` assigns.
+      if (isInteger(env.state, part.parameter)) env.evaluate('arithmetic', wordValues(operation.operand, env), `integer variable ${part.parameter}`)
+      env.assigned(part.parameter, null)
       return
     case 'Remove': case 'CaseModification':
       if (operation.operand !== undefined) wordValues(operation.operand, env)
@@ -126,7 +129,7 @@ type ExpansionContext = 'quoted' | 'unquoted' | 'assignment'
 function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, env: ExpansionEnv, context: ExpansionContext): Piece[][] {
   const quoted = context !== 'unquoted'
   operationWords(part, env)
-  if (part.prefix === '#') return [[{ pattern: DIGITS, reinterpret: false }]]
+  if (part.prefix === '#') return [[{ pattern: DIGITS, reinterpret: !quoted }]]
   if (part.prefix === '!') {
     if (part.operation?.type !== 'Names' && part.index === undefined) evaluateVariable(part.parameter, 'name', env, 'indirect expansion')
     // `${!a[@]}`: the indices of an indexed array are numbers.
@@ -199,7 +202,7 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
     case 'ArithmeticExpansion':
       if (part.expression === undefined) env.evaluate('arithmetic', null, 'arithmetic expansion')
       else scanArithmetic(part.expression, env)
-      return [[{ pattern: DIGITS, reinterpret: false }]]
+      return [[{ pattern: DIGITS, reinterpret: !quoted }]]
     case 'BraceExpansion':
       return [[{ pattern: quoted ? lit(part.text) : ANY, reinterpret: !quoted }]]
   }
@@ -330,6 +333,12 @@ function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][],
   let uncertain = false
   for (const atom of pattern) {
     if (atom.t === 'any') uncertain = true
+    // A number splits too when IFS may hold digits (`IFS=1; rm .git$((1))x` removes `.git`).
+    if (atom.t === 'digits' && ifsChanged) {
+      uncertain = true
+      fields[fields.length - 1]?.push({ t: 'any' })
+      continue
+    }
     if (atom.t !== 'lit') {
       fields[fields.length - 1]?.push(atom)
       continue

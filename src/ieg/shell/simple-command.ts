@@ -14,7 +14,7 @@ import type { TargetScope } from './effects.js'
 import { expandAssignment, expandWord, hereDocumentValues, literalField, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
-import { afterCommandEnvironment, joinStates, unionValues, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, isInteger, joinStates, unionValues, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -180,7 +180,7 @@ function evaluateAssigned(walker: Walker, state: ShellState, name: string, value
   const env = walker.env(state, depth)
   if (PROMPTS.has(name)) env.evaluate('prompt', values, name)
   if (name === 'PROMPT_COMMAND') for (const value of values ?? [ANY]) walker.scriptText(value, name, state, depth)
-  if (state.integers.has(name)) env.evaluate('arithmetic', values, `integer variable ${name}`)
+  if (isInteger(state, name)) env.evaluate('arithmetic', values, `integer variable ${name}`)
 }
 
 /**
@@ -191,7 +191,7 @@ function evaluateAssigned(walker: Walker, state: ShellState, name: string, value
  */
 export function assignVariable(walker: Walker, state: ShellState, name: string, values: Values, depth: number): ShellState {
   evaluateAssigned(walker, state, name, values, depth)
-  return withVariable(state, name, state.integers.has(name) ? unionValues(values, [DIGITS], walker.options.maxAlternatives) : values)
+  return withVariable(state, name, isInteger(state, name) ? unionValues(values, [DIGITS], walker.options.maxAlternatives) : values)
 }
 
 /**

@@ -38,15 +38,16 @@ export interface ShellState {
    * assigned it. Otherwise such a variable is the host's environment.
    */
   readonly unknownNames: boolean
-  /** Variables declared integer (`declare -i`): what is assigned to them is evaluated as arithmetic. */
+  /** Variables declared integer (`declare -i`): what is assigned to them is evaluated as arithmetic. {@link UNREAD_NAME} stands for every name. */
   readonly integers: ReadonlySet<string>
   /**
    * Attribute letters of variables that change what an assignment stores:
    * `r` (readonly: the assignment fails and the value stays), `l` and `u`
    * (the value is lower- or upper-cased; `declare +l` may drop it).
+   * Letters under {@link UNREAD_NAME} apply to every variable.
    */
   readonly attributes: ReadonlyMap<string, string>
-  /** Functions made readonly (`readonly -f`): a later definition or `unset -f` fails. */
+  /** Functions made readonly (`readonly -f`): a later definition or `unset -f` fails. {@link UNREAD_NAME} stands for every name. */
   readonly readonlyFunctions: ReadonlySet<string>
   /** Globs that match nothing may vanish from the command line (`shopt -s nullglob`, or a persistent shell). */
   readonly nullGlob: boolean
@@ -153,6 +154,23 @@ function joinAttributes(a: ShellState['attributes'], b: ShellState['attributes']
   return attributes
 }
 
+/**
+ * The name given where a declaration's operand is not literal
+ * (`declare -i $X`, `readonly -f $1`): it may name any variable or function.
+ * No variable or function can be called this.
+ */
+export const UNREAD_NAME = '*'
+
+/** Whether assignments to `name` are evaluated as arithmetic ({@link ShellState.integers}). */
+export function isInteger(state: ShellState, name: string): boolean {
+  return state.integers.size > 0 && (state.integers.has(name) || state.integers.has(UNREAD_NAME))
+}
+
+/** Whether the function `name` may be readonly ({@link ShellState.readonlyFunctions}). */
+export function isReadonlyFunction(state: ShellState, name: string): boolean {
+  return state.readonlyFunctions.size > 0 && (state.readonlyFunctions.has(name) || state.readonlyFunctions.has(UNREAD_NAME))
+}
+
 function unitedLetters(existing: string | undefined, added: string): string {
   return [...new Set([...(existing ?? ''), ...added])].sort().join('')
 }
@@ -250,7 +268,10 @@ export function withVariable(state: ShellState, name: string, value: Values): Sh
  * keeps its value (both are possible when only some paths made it readonly).
  */
 function withAttributes(state: ShellState, name: string, value: Values): Values {
-  const letters = state.attributes.get(name)
+  if (state.attributes.size === 0) return value
+  const own = state.attributes.get(name)
+  const unread = state.attributes.get(UNREAD_NAME)
+  const letters = own === undefined ? unread : unread === undefined ? own : unitedLetters(own, unread)
   if (letters === undefined) return value
   const lower = letters.includes('l')
   const upper = letters.includes('u')

@@ -135,7 +135,8 @@ function zip(call: CommandCall, sink: CommandSink): void {
 
 /**
  * `unzip`: its mode options come before the archive; after it, words are
- * member names except `-x` (exclusions) and `-d DIR`. `-:` keeps `../` in
+ * member names except `-x` (exclusions) and the first `-d DIR` when no mode
+ * option named the directory. `-:` keeps `../` in
  * member names, so they may land anywhere.
  */
 function unzip(call: CommandCall, sink: CommandSink): void {
@@ -148,7 +149,8 @@ function unzip(call: CommandCall, sink: CommandSink): void {
   const at = late.findIndex(arg => (literalOf(arg) ?? '').startsWith('-d'))
   const attached = at < 0 ? '' : (literalOf(late[at] as Pattern) ?? '').slice(2)
   const directory = at < 0 ? undefined : attached === '' ? late[at + 1] : lit(attached)
-  sink.write('unzip', directory ?? optionValues(modes, '-d')[0] ?? lit('.'), 'beneath')
+  // A `-d` among the mode options wins; a later `-d DIR` is then two member names.
+  sink.write('unzip', optionValues(modes, '-d')[0] ?? directory ?? lit('.'), 'beneath')
 }
 
 function sevenZip(call: CommandCall, sink: CommandSink): void {

@@ -18,16 +18,18 @@ interface DryRunRule {
   readonly shortDryRun: boolean
   /** Short options whose value may be `-n` (`commit -m -n`). */
   readonly valued: string
+  /** An option with which git ignores the dry run (`add -e -n` stages), as its letter and long name. */
+  readonly ignoredBy: { readonly letter: string, readonly name: string } | null
 }
 /** Subcommands whose `-n`/`--dry-run` only reports. */
 const DRY_RUNS: Record<string, DryRunRule> = {
-  clean: { shortDryRun: true, valued: 'e' },
-  rm: { shortDryRun: true, valued: '' },
-  add: { shortDryRun: true, valued: '' },
-  mv: { shortDryRun: true, valued: '' },
-  commit: { shortDryRun: false, valued: 'mFCct' },
-  fetch: { shortDryRun: false, valued: 'oj' },
-  push: { shortDryRun: true, valued: 'o' },
+  clean: { shortDryRun: true, valued: 'e', ignoredBy: null },
+  rm: { shortDryRun: true, valued: '', ignoredBy: null },
+  add: { shortDryRun: true, valued: '', ignoredBy: { letter: 'e', name: '--edit' } },
+  mv: { shortDryRun: true, valued: '', ignoredBy: null },
+  commit: { shortDryRun: false, valued: 'mFCct', ignoredBy: null },
+  fetch: { shortDryRun: false, valued: 'oj', ignoredBy: null },
+  push: { shortDryRun: true, valued: 'o', ignoredBy: null },
 }
 
 /**
@@ -35,13 +37,16 @@ const DRY_RUNS: Record<string, DryRunRule> = {
  * `-n`/`--dry-run` and `--no-dry-run` (any unique prefix, from `--dr` and
  * `--no-dr`) decides, reading each valued option's value as a value. A `-n`
  * right after a long option without `=` may be that option's value (git
- * takes a unique prefix of a valued option), so it does not count.
+ * takes a unique prefix of a valued option), so it does not count. The
+ * rule's `ignoredBy` option anywhere before `--` cancels the dry run.
  */
 function asksDryRun(texts: readonly string[], rule: DryRunRule): boolean {
   let dry = false
+  let ignored = false
   for (let i = 0; i < texts.length; i += 1) {
     const arg = texts[i] as string
     if (arg === '--') break
+    if (rule.ignoredBy !== null && (longOption(arg, rule.ignoredBy.name) || (/^-[a-zA-Z]/.test(arg) && arg.includes(rule.ignoredBy.letter)))) ignored = true
     if (arg.length >= 4 && '--dry-run'.startsWith(arg)) dry = true
     else if (arg.length >= 7 && '--no-dry-run'.startsWith(arg)) dry = false
     else if (/^--[^=]+$/.test(arg)) i += 1
@@ -55,7 +60,7 @@ function asksDryRun(texts: readonly string[], rule: DryRunRule): boolean {
       }
     }
   }
-  return dry
+  return dry && !ignored
 }
 
 /** Long options of `git config`, so that git's unique prefixes (`--unset-a`) read as the option they abbreviate. */
@@ -161,14 +166,16 @@ function isListing(sub: string, texts: readonly string[]): boolean {
   }
 }
 
-/** Subcommands that reach a remote, where `--exec` and `-u` name the program run there. */
+/** Subcommands that reach a remote, where `--exec` names the program run there. */
 const REMOTE_SUBCOMMANDS = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive'])
+/** Where `-u` is `--upload-pack` (for `push` it sets the upstream, for `fetch` it allows updating HEAD). */
+const UPLOAD_PACK_LETTER = new Set(['clone', 'ls-remote'])
 
 /** Options with which a subcommand runs another program. */
 function runsProgram(sub: string, texts: readonly string[]): boolean {
   if (RUNS_PROGRAMS.has(sub)) return true
   const remote = REMOTE_SUBCOMMANDS.has(sub)
-  if (texts.some(arg => arg.startsWith('-') && (longOption(arg, '--upload-pack') || longOption(arg, '--receive-pack') || (remote && (longOption(arg, '--exec') || arg === '-u'))))) return true
+  if (texts.some(arg => arg.startsWith('-') && (longOption(arg, '--upload-pack') || longOption(arg, '--receive-pack') || (remote && longOption(arg, '--exec')) || (UPLOAD_PACK_LETTER.has(sub) && /^-[a-zA-Z]*u/.test(arg))))) return true
   switch (sub) {
     case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec') || longOption(arg, '--interactive'))
     case 'bisect': return texts[0] === 'run'
