@@ -87,7 +87,7 @@ describe('declare and its kin', () => pin([
   ['assigns nothing when it displays (-p)', 'x=a; declare -p x=b; rm -r d$x', KEPT],
   ['assigns nothing for functions (-f)', 'x=a; declare -f x=b; rm -r d$x', KEPT],
   ['assigns nothing for function names (-F)', 'x=a; declare -F x=b; rm -r d$x', KEPT],
-  ['assigns with export, typeset, local and readonly', 'x=a; export x=b; typeset y=c; local z=d; readonly w=e; rm -r d$x$y$z$w', ['= mutation', '  write rm "/ws/dbcde" subtree']],
+  ['assigns with export, typeset, local (in a function) and readonly', 'f() { x=a; export x=b; typeset y=c; local z=d; readonly w=e; rm -r d$x$y$z$w; }; f', ['= mutation', '  write rm "/ws/dbcde" subtree', '  write rm "/ws/dbcde" subtree']],
   ['makes every variable unknown for an operand that is not literal', 'x=a; declare $v; rm -r d$x', ALL_UNKNOWN('rm')],
   ['declares an integer by the name before its subscript', "declare -i 'n[1]'; n=$1", ['= opaque', '  opaque integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
   ['declares no integer without -i', 'declare n; n=$1', ['= read-only']],

@@ -15,7 +15,7 @@ import { evaluateValues } from './evaluate.js'
 import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic, type Evaluation, type ExpansionEnv, type NestedInput } from './expand.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { applyRedirections, assignVariable, keptDescriptors, simpleCommand } from './simple-command.js'
-import { initialState, isReadonlyFunction, joinStates, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
+import { initialState, isReadonlyFunction, joinStates, withExpansionAssignment, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
 import type { Exit } from './builtins.js'
 import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
@@ -251,7 +251,7 @@ class Analyzer implements Walker {
     const mark = this.assigned.length
     const after = this.walk(node, state, depth)
     if (this.assigned.length === mark) return after
-    return this.assigned.splice(mark).reduce((next, [name, values]) => withVariable(next, name, values), after)
+    return this.assigned.splice(mark).reduce((next, [name, values]) => withExpansionAssignment(next, name, values), after)
   }
 
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
@@ -343,6 +343,10 @@ class Analyzer implements Walker {
     }
   }
 
+  inFunction(): boolean {
+    return this.returns.length > 0
+  }
+
   /** A function body; the states at each `return` join the state at its end. */
   functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState {
     if (depth + 1 > this.options.maxDepth) {
@@ -411,7 +415,7 @@ class Analyzer implements Walker {
       assign(expression)
     }
     // What expansions inside assigned (`$(( y = 0 ))`) holds before the next part runs (a `for ((…))` body).
-    return this.assigned.splice(mark).reduce((after, [name, values]) => withVariable(after, name, values), next)
+    return this.assigned.splice(mark).reduce((after, [name, values]) => withExpansionAssignment(after, name, values), next)
   }
 }
 

@@ -11,7 +11,7 @@ import type { Evaluation } from './expand.js'
 import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
-import { isReadonlyFunction, joinStates, unknownVariables, UNREAD_NAME, withAttributeLetters, withVariable, type ShellState } from './state.js'
+import { isReadonlyFunction, joinStates, unionValues, unknownVariables, UNREAD_NAME, withAttributeLetters, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
 export interface BuiltinHost {
@@ -29,6 +29,8 @@ export interface BuiltinHost {
   assignValues(name: string, values: Values, state: ShellState): ShellState
   /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */
   leave(kind: Exit, state: ShellState, levels: number | null): void
+  /** Whether the call runs inside a function body, where `local` and `declare` make local variables. */
+  readonly inFunction: boolean
 }
 
 /** How a state leaves the code around it. */
@@ -47,6 +49,7 @@ export interface BuiltinCall {
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/
+const NAME_ONLY = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 function valuesOf(arg: Pattern): Values {
   return hasAny(arg) ? null : [arg]
@@ -60,8 +63,9 @@ function valuesOf(arg: Pattern): Values {
  * `command +v` as a command named `+v`, and refuses an unknown letter, which
  * taking it as the command over-approximates).
  */
-function splitOptions(args: readonly Pattern[], valued: string, known?: string): { letters: string, values: Map<string, Pattern>, operands: Pattern[] } {
+function splitOptions(args: readonly Pattern[], valued: string, known?: string): { letters: string, minus: string, values: Map<string, Pattern>, operands: Pattern[] } {
   let letters = ''
+  let minus = ''
   const values = new Map<string, Pattern>()
   const operands: Pattern[] = []
   for (let i = 0; i < args.length; i += 1) {
@@ -78,6 +82,7 @@ function splitOptions(args: readonly Pattern[], valued: string, known?: string):
     for (let j = 1; j < text.length; j += 1) {
       const letter = text[j] as string
       letters += letter
+      if (text.startsWith('-')) minus += letter
       if (!valued.includes(letter)) continue
       const value = j + 1 < text.length ? lit(text.slice(j + 1)) : args[i + 1]
       if (j + 1 >= text.length) i += 1
@@ -85,7 +90,7 @@ function splitOptions(args: readonly Pattern[], valued: string, known?: string):
       break
     }
   }
-  return { letters, values, operands }
+  return { letters, minus, values, operands }
 }
 
 /** Whether `text` is a `-` cluster of `known` letters, up to a `valued` letter whose value may follow. */
@@ -135,12 +140,26 @@ function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: bo
   return { ...state, functions }
 }
 
+/** Declaration built-ins whose `-p`/`+p` only prints (`export -p NAME=value` still assigns). */
+const PRINTING_DECLARATIONS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local'])
+
 function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
-  const { letters, operands } = splitOptions(call.args, '')
+  const { letters, minus, operands } = splitOptions(call.args, '')
+  // Outside a function `local` fails and assigns nothing.
+  if (call.name === 'local' && !host.inFunction) return state
   const readonly = call.name === 'readonly' || letters.includes('r')
   if (letters.includes('n')) return unknownVariables(state)
-  if (letters.includes('f') || letters.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? UNREAD_NAME)]) } : state
-  if (letters.includes('p')) return state
+  if (minus.includes('f') || minus.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? UNREAD_NAME)]) } : state
+  if (letters.includes('p') && PRINTING_DECLARATIONS.has(call.name)) return state
+  // Inside a function, `declare -g` assigns the global, which a local of the same name may hide.
+  if (host.inFunction && letters.includes('g')) return joinStates(state, declareAll(call, letters, operands, state, host), host.maxAlternatives)
+  return declareAll(call, letters, operands, state, host)
+}
+
+function declareAll(call: BuiltinCall, letters: string, operands: readonly Pattern[], state: ShellState, host: BuiltinHost): ShellState {
+  const readonly = call.name === 'readonly' || letters.includes('r')
+  // In a function, `local NAME` and `declare NAME` make a local that is empty (or, under `localvar_inherit`, keeps the value).
+  const makesLocals = host.inFunction && PRINTING_DECLARATIONS.has(call.name) && !letters.includes('g')
   let next = operands.some(arg => literalOf(arg) === null) ? withUnreadOperand(state, call.name) : state
   const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
   if (letters.includes('i')) next = { ...next, integers: new Set([...next.integers, ...names]) }
@@ -156,6 +175,7 @@ function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): Shell
     // An operand that is `NAME=value` only after quotes or expansions (`declare "X=b"`, `declare $V`) still assigns.
     const assigned = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=(.*)$/s.exec(text)
     if (assigned !== null) next = host.assignValues(assigned[1] as string, assigned[2] === undefined && assigned[3] === '' ? [lit(assigned[4] ?? '')] : null, next)
+    else if (makesLocals && NAME_ONLY.test(text)) next = withVariable(next, text, unionValues(next.vars.has(text) ? next.vars.get(text) ?? null : null, [[]], host.maxAlternatives))
   }
   return next
 }
@@ -279,7 +299,8 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       const { letters, operands } = splitOptions(call.args, '')
       evaluateNames(operands, 'unset', state, host)
       if (letters.includes('f')) return unsetFunctions(operands, state, true)
-      const unset = assignNames(operands, state, [[]], host)
+      // In a function, unsetting a local shows whatever value an outer scope holds.
+      const unset = assignNames(operands, state, host.inFunction ? null : [[]], host)
       return letters.includes('v') ? unset : unsetFunctions(operands, unset, false)
     }
     case 'read': {

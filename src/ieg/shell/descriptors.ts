@@ -165,13 +165,20 @@ export function duplicateDescriptor(table: DescriptorTable | null, descriptor: n
 function copyDescriptor(table: DescriptorTable | null, descriptor: number, source: string | null, number: number): DescriptorTable | null {
   if (table === null) return null
   // `{var}` descriptors share one slot: closing one of them closes none for sure, and a copy of a file joins the others.
-  if (descriptor === VARIABLE_DESCRIPTOR) return source === '-' || (!Number.isNaN(number) && !table.has(number)) ? table : openDescriptor(table, descriptor, Number.isNaN(number) ? null : table.get(number) ?? null)
+  if (descriptor === VARIABLE_DESCRIPTOR) return source === '-' || (!Number.isNaN(number) && copiedEntry(table, number) === undefined) ? table : openDescriptor(table, descriptor, Number.isNaN(number) ? null : copiedEntry(table, number) ?? null)
   const next = new Map(table)
+  const copied = copiedEntry(table, number)
   if (source === '-') next.delete(descriptor)
   else if (Number.isNaN(number)) next.set(descriptor, null)
-  else if (table.has(number)) next.set(descriptor, table.get(number) ?? null)
+  else if (copied !== undefined) next.set(descriptor, copied)
   else next.delete(descriptor)
   return next
+}
+
+/** What descriptor `number` refers to: its entry, or for 10 and up a `{var}` descriptor's files (bash numbers those from 10). */
+function copiedEntry(table: DescriptorTable, number: number): Values | undefined {
+  if (table.has(number)) return table.get(number) ?? null
+  return number >= 10 ? table.get(VARIABLE_DESCRIPTOR) : undefined
 }
 
 /**

@@ -8,7 +8,7 @@
 import { parse, type ArithmeticExpression, type ParsedScript, type Word, type WordPart } from 'unbash'
 import { expandBraces } from './braces.js'
 import { ANY, concat, DIGITS, lit, type Atom, type Pattern } from './pattern.js'
-import { isInteger, unionValues, type ShellState, type Values } from './state.js'
+import { isInteger, unionValues, UNREAD_NAME, type ShellState, type Values } from './state.js'
 
 /** How bash evaluates a value a second time. */
 export type Evaluation =
@@ -100,6 +100,8 @@ function operationWords(part: Extract<WordPart, { type: 'ParameterExpansion' }>,
   switch (operation.type) {
     case 'Default':
       if (operation.operator !== '=' && operation.operator !== ':=') return
+      // `${!x:=word}` assigns the variable x names, which may be any.
+      if (part.prefix === '!') return env.assigned(UNREAD_NAME, null)
       // An integer variable evaluates what `${v:=word}` assigns.
       if (isInteger(env.state, part.parameter)) env.evaluate('arithmetic', wordValues(operation.operand, env), `integer variable ${part.parameter}`)
       env.assigned(part.parameter, null)

@@ -14,7 +14,7 @@ import type { TargetScope } from './effects.js'
 import { expandAssignment, expandWord, hereDocumentValues, literalField, type ExpansionEnv } from './expand.js'
 import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
-import { afterCommandEnvironment, isInteger, joinStates, unionValues, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, isInteger, joinStates, withExpansionAssignment, unionValues, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -137,7 +137,10 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
     if (!WRITE_OPERATORS.has(operator) && operator !== '>&') continue
     for (const field of all) walker.write(`redirection ${operator}`, field, 'entry', { ...state, descriptors })
     const both = operator === '&>' || operator === '&>>' || (operator === '>&' && redirect.descriptor === undefined)
-    for (const number of both ? [1, 2] : [descriptorOf(redirect, operator === '<>' ? 0 : 1)]) descriptors = openDescriptor(descriptors, number, opened(all))
+    const numbers = both ? [1, 2] : [descriptorOf(redirect, operator === '<>' ? 0 : 1)]
+    for (const number of numbers) descriptors = openDescriptor(descriptors, number, opened(all))
+    // `<> FILE` (or `0> FILE`) on standard input: a program reads the file.
+    if (numbers.includes(0)) stdin = { text: null, unknown: true }
   }
   const named = redirects.flatMap(redirect => (redirect.descriptor?.type === 'FileDescriptorVariable' ? [redirect.descriptor.name] : []))
   const withTable = descriptors === state.descriptors ? state : { ...state, descriptors }
@@ -206,7 +209,7 @@ export function simpleCommand(walker: Walker, node: Command, state: ShellState, 
   const assigned = walker.expansionAssignments().slice(mark, expanded)
   if (assigned.length === 0) return after
   const max = walker.options.maxAlternatives
-  const reassigned = assigned.reduce((next, [name, values]) => withVariable(next, name, values), state)
+  const reassigned = assigned.reduce((next, [name, values]) => withExpansionAssignment(next, name, values), state)
   return joinStates(after, simpleCommandIn(walker, node, joinStates(state, reassigned, max), depth).after, max)
 }
 
@@ -378,6 +381,7 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
     assign: (node, current) => assignVariable(walker, current, node.name, node.value.type !== 'ArrayValue' && node.value.parts?.some(part => part.type === 'BraceExpansion') === true ? null : assignmentValues(node, walker.env(current, depth)), depth),
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
     leave: (kind, current, levels) => walker.leave(kind, current, levels),
+    inFunction: walker.inFunction(),
   }
 }
 

@@ -161,6 +161,11 @@ function joinAttributes(a: ShellState['attributes'], b: ShellState['attributes']
  */
 export const UNREAD_NAME = '*'
 
+/** The state after an expansion assigned `name` ({@link UNREAD_NAME}: a variable the analysis cannot name, so any). */
+export function withExpansionAssignment(state: ShellState, name: string, values: Values): ShellState {
+  return name === UNREAD_NAME ? unknownVariables(state) : withVariable(state, name, values)
+}
+
 /** Whether assignments to `name` are evaluated as arithmetic ({@link ShellState.integers}). */
 export function isInteger(state: ShellState, name: string): boolean {
   return state.integers.size > 0 && (state.integers.has(name) || state.integers.has(UNREAD_NAME))

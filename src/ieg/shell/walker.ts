@@ -48,6 +48,8 @@ export interface Walker {
   scriptText(text: Pattern, via: string, state: ShellState, depth: number): ShellState
   /** Analyze a function body called in `state`. */
   functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState
+  /** Whether the walk is inside a function body. */
+  inFunction(): boolean
   /** Variables expansions assigned so far in the node being analyzed, oldest first. */
   expansionAssignments(): ReadonlyArray<readonly [string, Values]>
   /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */

@@ -39,7 +39,7 @@ function tar(call: CommandCall, sink: CommandSink): void {
   if (hasOption(parsed, ...TAR_RUNS)) return opaqueCall(call, sink, 'an option runs another program')
   const archives = optionValues(parsed, '-f', '--file').filter(file => literalOf(file) !== '-')
   for (const index of optionValues(parsed, '--index-file')) sink.write('tar --index-file', index, 'entry')
-  for (const snapshot of optionValues(parsed, '-g', '--listed-incremental')) if (literalOf(snapshot) !== '/dev/null') sink.write('tar -g', snapshot, 'entry')
+  for (const snapshot of optionValues(parsed, '-g', '--listed-incremental')) sink.write('tar -g', snapshot, 'entry')
   if (hasOption(parsed, '-x', '--extract', '--get')) {
     if (hasOption(parsed, '-O', '--to-stdout')) return
     if (hasOption(parsed, '-P', '--absolute-names')) return sink.opaque(call.name, 'with -P (--absolute-names) members land wherever their names say', [ANY])

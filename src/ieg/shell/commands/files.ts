@@ -98,7 +98,7 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     for (const source of sources) {
       if (options.movesSources) sink.write(call.name, source, 'subtree')
       if (linking) sink.write(`${call.name} (link to)`, source, 'entry')
-      if (linking && hasOption(parsed, '-s', '--symbolic', '--symbolic-link') && literalOf(source)?.startsWith('/') !== true) {
+      if (linking && hasOption(parsed, '-s', '--symbolic-link') && literalOf(source)?.startsWith('/') !== true) {
         for (const linkDirectory of linkDirectories(destination, named !== undefined || sources.length > 1 || single)) sink.write(`${call.name} (link to)`, concat(linkDirectory, lit('/'), source), 'entry')
       }
       if (copiesLinks) sink.write(`${call.name} (copies a link)`, source, 'link')
