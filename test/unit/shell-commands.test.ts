@@ -17,16 +17,17 @@ const UNREADABLE = 'an argument could be an option but is not literal'
 
 describe('patch', () => {
   it('writes -o instead of the original, and nothing for -o -', () => {
-    expect(goldenLines('patch -o out.txt in.txt')).toEqual(['= mutation', '  write patch -o "/ws/out.txt" entry'])
-    expect(goldenLines('patch --output=out.txt')).toEqual(['= mutation', '  write patch -o "/ws/out.txt" entry'])
+    expect(goldenLines('patch -o out.txt in.txt')).toEqual(['= mutation', '  write patch -o "/ws/out.txt" entry', '  write patch -o (rejects) "/ws/out.txt.rej" entry'])
+    expect(goldenLines('patch --output=out.txt')).toEqual(['= mutation', '  write patch -o "/ws/out.txt" entry', '  write patch -o (rejects) "/ws/out.txt.rej" entry'])
     expect(goldenLines('patch -o - in.txt')).toEqual(['= read-only'])
   })
 
   it('writes the original under -d, or everything beneath the directory when none is named', () => {
-    expect(goldenLines('patch -d sub orig.c')).toEqual(['= mutation', '  write patch "/ws/sub/orig.c" entry'])
+    // A failed hunk leaves orig.c.rej and an orig.c.orig backup.
+    expect(goldenLines('patch -d sub orig.c')).toEqual(['= mutation', '  write patch "/ws/sub/orig.c" entry', '  write patch (rejects) "/ws/sub/orig.c.rej" entry', '  write patch (backup) "/ws/sub/orig.c.orig" entry'])
     expect(goldenLines('patch -d sub')).toEqual(['= mutation', '  write patch "/ws/sub" beneath'])
     expect(goldenLines('patch')).toEqual(['= mutation', '  write patch "/ws/." beneath'])
-    expect(goldenLines('patch -r rej.txt orig.c')).toEqual(['= mutation', '  write patch -r "/ws/rej.txt" entry', '  write patch "/ws/orig.c" entry'])
+    expect(goldenLines('patch -r rej.txt orig.c')).toEqual(['= mutation', '  write patch -r "/ws/rej.txt" entry', '  write patch "/ws/orig.c" entry', '  write patch (backup) "/ws/orig.c.orig" entry'])
   })
 
   it('writes nothing on --dry-run; backup prefixes and unreadable arguments are opaque', () => {

@@ -149,8 +149,8 @@ describe('other writers', () => {
     expect(brief('mknod')).toEqual(opaque('mknod', 'it names no file'))
   })
 
-  it('tee writes each file but standard output', () => {
-    expect(goldenLines('tee -a out - log')).toEqual(writes('write tee "/ws/out" entry', 'write tee "/ws/log" entry'))
+  it('tee writes each file, a file named - too', () => {
+    expect(goldenLines('tee -a out - log')).toEqual(writes('write tee "/ws/out" entry', 'write tee "/ws/-" entry', 'write tee "/ws/log" entry'))
     expect(goldenLines('tee --output-error=warn out')).toEqual(writes('write tee "/ws/out" entry'))
   })
 

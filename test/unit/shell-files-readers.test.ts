@@ -98,7 +98,8 @@ describe('backups', () => {
   it('writes the backup beside each target with the suffix -S gives, ~ by default', () => {
     expect(goldenLines('mv -S .bak -b a b')).toEqual(['= mutation', '  write mv "/ws/a" subtree', '  write mv "/ws/b/a" subtree', '  write mv --backup "/ws/b/a.bak" entry', '  write mv "/ws/b" subtree', '  write mv --backup "/ws/b.bak" entry'])
     expect(goldenLines('cp --backup a b')).toEqual(['= mutation', '  write cp "/ws/b/a" entry', '  write cp --backup "/ws/b/a~" entry', '  write cp "/ws/b" entry', '  write cp --backup "/ws/b~" entry'])
-    expect(goldenLines('cp -S .x a b')).toEqual(['= mutation', '  write cp "/ws/b/a" entry', '  write cp "/ws/b" entry'])
+    // A suffix alone turns backups on (coreutils: `cp -S .x a b` keeps b.x).
+    expect(goldenLines('cp -S .x a b')).toEqual(['= mutation', '  write cp "/ws/b/a" entry', '  write cp --backup "/ws/b/a.x" entry', '  write cp "/ws/b" entry', '  write cp --backup "/ws/b.x" entry'])
   })
 })
 
@@ -175,9 +176,9 @@ describe('single-purpose writers', () => {
     for (const command of ['history -r f', 'history -c', 'history 5']) expect(goldenLines(command), command).toEqual(['= read-only'])
   })
 
-  // tee a - b writes a and b and copies to standard output for -.
-  it('tee writes its operands except -', () => {
-    expect(goldenLines('tee a - b')).toEqual(['= mutation', '  write tee "/ws/a" entry', '  write tee "/ws/b" entry'])
+  // GNU tee a - b writes a, a file named -, and b.
+  it('tee writes its operands, - included', () => {
+    expect(goldenLines('tee a - b')).toEqual(['= mutation', '  write tee "/ws/a" entry', '  write tee "/ws/-" entry', '  write tee "/ws/b" entry'])
     expect(goldenLines('tee')).toEqual(['= read-only'])
   })
 })

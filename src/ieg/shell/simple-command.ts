@@ -8,7 +8,7 @@ import type { Assignment, Command, Redirection, Word } from 'unbash'
 import { applyBuiltin, STATE_BUILTINS, type BuiltinHost } from './builtins.js'
 import { gitEnvironment } from './commands/git.js'
 import { COMMANDS, readOnly } from './commands/index.js'
-import type { CommandCall, CommandSink } from './commands/types.js'
+import type { CommandCall, CommandSink, ScriptGlobs } from './commands/types.js'
 import { duplicateDescriptor, openDescriptor, standardInputCarriesData, VARIABLE_DESCRIPTOR, type DescriptorTable } from './descriptors.js'
 import type { TargetScope } from './effects.js'
 import { expandAssignment, expandWord, hereDocumentValues, literalField, type ExpansionEnv } from './expand.js'
@@ -402,7 +402,10 @@ class AnalyzerSink implements CommandSink {
   opaque(via: string, reason: string, words: readonly Pattern[]): void { this.walker.opaque(via, reason, words, this.state, this.mentions) }
   history(via: string): void { this.walker.history(via) }
   control(via: string, reason: string): void { this.walker.control(via, reason) }
-  script(text: Pattern, via: string, looseGlobs = false): void { this.walker.scriptText(text, via, looseGlobs ? { ...this.state, looseGlobs: true } : this.state, this.depth) }
+  script(text: Pattern, via: string, globs?: ScriptGlobs): void {
+    const state = globs === undefined ? this.state : { ...this.state, looseGlobs: this.state.looseGlobs || globs.loose, nullGlob: this.state.nullGlob || globs.nullGlob }
+    this.walker.scriptText(text, via, state, this.depth)
+  }
   run(argv: readonly Pattern[], via: string, uncertain: boolean, env: ReadonlyMap<string, Values> = new Map()): void {
     if (this.depth + 1 > this.walker.options.maxDepth) return this.walker.opaque(via, `nesting deeper than ${this.walker.options.maxDepth} levels`, [ANY, ...argv], this.state, this.mentions)
     invoke(this.walker, argv, { env, stdin: { text: null, unknown: true }, declared: [], uncertain, mentions: this.mentions }, this.state, this.depth + 1, 'all')

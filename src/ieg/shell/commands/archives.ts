@@ -40,6 +40,7 @@ function tar(call: CommandCall, sink: CommandSink): void {
   const archives = optionValues(parsed, '-f', '--file').filter(file => literalOf(file) !== '-')
   for (const index of optionValues(parsed, '--index-file')) sink.write('tar --index-file', index, 'entry')
   for (const snapshot of optionValues(parsed, '-g', '--listed-incremental')) sink.write('tar -g', snapshot, 'entry')
+  for (const counter of optionValues(parsed, '--volno-file')) sink.write('tar --volno-file', counter, 'entry')
   if (hasOption(parsed, '-x', '--extract', '--get')) {
     if (hasOption(parsed, '-O', '--to-stdout')) return
     if (hasOption(parsed, '-P', '--absolute-names')) return sink.opaque(call.name, 'with -P (--absolute-names) members land wherever their names say', [ANY])
@@ -60,18 +61,32 @@ function tar(call: CommandCall, sink: CommandSink): void {
 }
 
 const STDOUT_OR_CHECK = ['-c', '--stdout', '--to-stdout', '-l', '--list', '-t', '--test']
+/** lz4's `-l` is the legacy format and `-m` takes every operand as an input. */
+const LZ4_STDOUT_OR_CHECK = ['-c', '--stdout', '--to-stdout', '--list', '-t', '--test']
 
 /** Each compressor's suffix; `un`-prefixed names and `-d` decompress. */
 const COMPRESSED_SUFFIX: Record<string, string> = { gzip: '.gz', pigz: '.gz', bzip2: '.bz2', pbzip2: '.bz2', xz: '.xz', lzma: '.lzma', zstd: '.zst', lz4: '.lz4', compress: '.Z', brotli: '.br' }
 const DECOMPRESSORS: Record<string, string> = { gunzip: 'gzip', unpigz: 'pigz', bunzip2: 'bzip2', unxz: 'xz', unlzma: 'lzma', unzstd: 'zstd', uncompress: 'compress' }
 
-/** The sibling a (de)compressor writes next to its operand. */
-function sibling(file: Pattern, suffix: string, decompress: boolean): Pattern | null {
+type Stripped = ReadonlyArray<readonly [suffix: string, replacement: string]>
+const GZIP_STRIPPED: Stripped = [['.gz', ''], ['-gz', ''], ['.z', ''], ['-z', ''], ['_z', ''], ['.Z', ''], ['.tgz', '.tar'], ['.taz', '.tar']]
+const BZIP2_STRIPPED: Stripped = [['.bz2', ''], ['.bz', ''], ['.tbz2', '.tar'], ['.tbz', '.tar']]
+/** What decompressing strips from a name: each suffix a tool knows and what takes its place (`.tgz` becomes `.tar`). */
+const DECOMPRESSED: Record<string, Stripped> = {
+  gzip: GZIP_STRIPPED, pigz: GZIP_STRIPPED, bzip2: BZIP2_STRIPPED, pbzip2: BZIP2_STRIPPED,
+  xz: [['.xz', ''], ['.lzma', ''], ['.txz', '.tar'], ['.tlz', '.tar']], lzma: [['.lzma', ''], ['.tlz', '.tar']],
+  // zstd also decompresses the gzip, xz, lzma and lz4 formats it was built with.
+  zstd: [['.zst', ''], ['.tzst', '.tar'], ...GZIP_STRIPPED, ['.xz', ''], ['.lzma', ''], ['.lz4', ''], ['.txz', '.tar']],
+  lz4: [['.lz4', '']], compress: [['.Z', '']], brotli: [['.br', '']],
+}
+
+/** The siblings a (de)compressor may write next to its operand: one when compressing, one per suffix it may strip when decompressing. */
+function siblings(file: Pattern, suffix: string, decompress: boolean, base: string): Pattern[] {
+  if (!decompress) return [concat(file, lit(suffix))]
   const text = literalOf(file)
-  if (!decompress) return concat(file, lit(suffix))
-  if (text === null) return null
-  if (text.endsWith(suffix)) return lit(text.slice(0, -suffix.length))
-  return text.endsWith('.tgz') ? lit(`${text.slice(0, -4)}.tar`) : null
+  if (text === null) return []
+  const names = [[suffix, ''] as const, ...DECOMPRESSED[base] ?? []].filter(([known]) => known !== '' && text.endsWith(known) && text.length > known.length).map(([known, replacement]) => text.slice(0, -known.length) + replacement)
+  return [...new Set(names)].map(name => lit(name))
 }
 
 /** gzip and relatives replace each operand with its (de)compressed sibling. */
@@ -81,18 +96,19 @@ function compressor(call: CommandCall, sink: CommandSink): void {
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   for (const output of optionValues(parsed, '-o', '--output')) sink.write(call.name, output, 'entry')
   for (const directory of optionValues(parsed, '--output-dir-flat', '--output-dir-mirror')) sink.write(`${call.name} --output-dir`, directory, 'beneath')
-  if (hasOption(parsed, ...STDOUT_OR_CHECK) || optionValues(parsed, '-o', '--output').length > 0) return
+  const lz4 = call.name === 'lz4'
+  if (hasOption(parsed, ...(lz4 ? LZ4_STDOUT_OR_CHECK : STDOUT_OR_CHECK)) || optionValues(parsed, '-o', '--output').length > 0) return
   const scope = hasOption(parsed, '-r', '--recursive') ? 'subtree' : 'entry'
   const base = DECOMPRESSORS[call.name] ?? call.name
   const decompress = DECOMPRESSORS[call.name] !== undefined || hasOption(parsed, '-d', '--decompress', '--uncompress')
   const suffix = literalOf(optionValues(parsed, '-S', '--suffix')[0] ?? lit(COMPRESSED_SUFFIX[base] ?? '.gz'))
   if (suffix === null) return opaqueCall(call, sink, 'its suffix is not literal')
-  const files = call.name === 'lz4' && parsed.operands.length === 2 ? parsed.operands.slice(1) : parsed.operands
+  // `lz4 IN OUT` names its output; with -m every operand is an input.
+  const files = lz4 && parsed.operands.length === 2 && !hasOption(parsed, '-m', '--multiple') ? parsed.operands.slice(1) : parsed.operands
   for (const file of files) {
     if (literalOf(file) === '-') continue
     sink.write(call.name, file, scope)
-    const other = scope === 'entry' ? sibling(file, suffix, decompress) : null
-    if (other !== null) sink.write(call.name, other, 'entry')
+    if (scope === 'entry') for (const other of siblings(file, suffix, decompress, base)) sink.write(call.name, other, 'entry')
   }
 }
 
@@ -223,12 +239,23 @@ function patch(call: CommandCall, sink: CommandSink): void {
   const backups = optionValues(parsed, '-B', '--prefix', '-Y', '--basename-prefix')
   if (backups.length > 0) return sink.opaque('patch -B', 'backup files are named from the files the patch changes', backups.map(prefix => concat(prefix, ANY)))
   if (hasOption(parsed, '-b', '--backup', '-V', '--version-control', '-z', '--suffix')) return sink.opaque('patch -b', 'backup files are named from the files the patch changes', [ANY])
+  // A hunk that fails leaves FILE.rej (unless -r names the file) and, by default, a FILE.orig backup.
+  const rejects = optionValues(parsed, '-r', '--reject-file').length === 0
+  const patched = (via: string, file: Pattern, backup: boolean): void => {
+    sink.write(via, at(file), 'entry')
+    if (rejects) sink.write(`${via} (rejects)`, at(concat(file, lit('.rej'))), 'entry')
+    if (backup) sink.write(`${via} (backup)`, at(concat(file, lit('.orig'))), 'entry')
+  }
   const output = optionValues(parsed, '-o', '--output')[0]
-  if (output !== undefined) return literalOf(output) === '-' ? undefined : sink.write('patch -o', at(output), 'entry')
+  if (output !== undefined) return literalOf(output) === '-' ? undefined : patched('patch -o', output, false)
   const original = parsed.operands[0]
-  if (original !== undefined) return sink.write('patch', at(original), 'entry')
+  if (original !== undefined) return patched('patch', original, true)
   sink.write('patch', directory ?? lit('.'), 'beneath')
 }
+
+/** GNU ar's long options, which may come before the key; the valued ones take the next word without `=`. */
+const AR_LONG_OPTIONS: ReadonlySet<string> = new Set(['--output', '--plugin', '--target', '--record-libdeps', '--thin', '--help', '--version'])
+const AR_VALUED: ReadonlySet<string> = new Set(['--plugin', '--target', '--record-libdeps'])
 
 /** `ar KEY ARCHIVE`: the operation is the key's letter among `dmpqrtx`, in any place (`vx`); `--output DIR` places extracted members. */
 function ar(call: CommandCall, sink: CommandSink): void {
@@ -238,9 +265,11 @@ function ar(call: CommandCall, sink: CommandSink): void {
   const rest: string[] = []
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i] as string
-    if (word === '--output') output = words[(i += 1)] ?? null
-    else if (word.startsWith('--output=')) output = word.slice('--output='.length)
-    else rest.push(word)
+    const name = word.startsWith('--') ? word.replace(/=.*$/s, '') : null
+    if (name === null) rest.push(word)
+    else if (!AR_LONG_OPTIONS.has(name)) return opaqueCall(call, sink, `it has an option the analysis does not know (${name})`)
+    else if (name === '--output') output = word.includes('=') ? word.slice('--output='.length) : words[(i += 1)] ?? null
+    else if (!word.includes('=') && AR_VALUED.has(name)) i += 1
   }
   const operation = /[dmpqrtx]/.exec(rest[0]?.replace(/^-/, '') ?? '')?.[0]
   const archive = rest.slice(1).find(word => !word.startsWith('-'))

@@ -7,7 +7,7 @@
 import { posix } from 'node:path'
 import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs, type ParsedOption } from '../argv.js'
 import type { TargetScope } from '../effects.js'
-import { concat, lit, literalOf, type Pattern } from '../pattern.js'
+import { ANY, concat, lit, literalOf, type Atom, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
 const RECURSIVE = ['-r', '-R', '--recursive']
@@ -87,10 +87,12 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     if (destination === undefined) return opaqueCall(call, sink, 'it names no destination')
     const recursive = options.movesSources || hasOption(parsed, ...RECURSIVE, '-a', '--archive')
     const scope: TargetScope = recursive ? 'subtree' : 'entry'
-    const linking = options.links || hasOption(parsed, '-l', '--link', '-s', '--symbolic-link')
+    const symbolic = hasOption(parsed, '-s', '--symbolic', '--symbolic-link')
+    const linking = options.links || symbolic || hasOption(parsed, '-l', '--link')
     const copiesLinks = options.copies && copiesLinksAsLinks(parsed.options, recursive)
     const parents = hasOption(parsed, '--parents')
-    const backup = hasOption(parsed, '-b', '--backup') ? optionValues(parsed, '-S', '--suffix')[0] ?? lit('~') : null
+    // A suffix alone turns backups on too.
+    const backup = hasOption(parsed, '-b', '--backup', '-S', '--suffix') ? optionValues(parsed, '-S', '--suffix')[0] ?? lit('~') : null
     const written = (path: Pattern): void => {
       sink.write(call.name, path, scope)
       if (backup !== null) sink.write(`${call.name} --backup`, concat(path, backup), 'entry')
@@ -98,7 +100,7 @@ function transfer(spec: OptionSpec, options: { movesSources: boolean, links: boo
     for (const source of sources) {
       if (options.movesSources) sink.write(call.name, source, 'subtree')
       if (linking) sink.write(`${call.name} (link to)`, source, 'entry')
-      if (linking && hasOption(parsed, '-s', '--symbolic-link') && literalOf(source)?.startsWith('/') !== true) {
+      if (symbolic && literalOf(source)?.startsWith('/') !== true) {
         for (const linkDirectory of linkDirectories(destination, named !== undefined || sources.length > 1 || single)) sink.write(`${call.name} (link to)`, concat(linkDirectory, lit('/'), source), 'entry')
       }
       if (copiesLinks) sink.write(`${call.name} (copies a link)`, source, 'link')
@@ -150,14 +152,26 @@ function urlBasename(url: Pattern | undefined): Pattern {
   return lit(name === '' || name === '.' || name === '..' ? 'index.html' : name)
 }
 
+/** `name` with each match of `expanded` in its literal text made unknown (text curl fills in from a URL glob). */
+function withUnknown(name: Pattern, expanded: RegExp): Pattern {
+  return name.flatMap(atom => (atom.t === 'lit' ? atom.s.split(expanded).flatMap((piece, index) => [...(index === 0 ? [] : [ANY_ATOM]), ...lit(piece)]) : [atom]))
+}
+const ANY_ATOM = ANY[0] as Atom
+
 function curl(call: CommandCall, sink: CommandSink): void {
   const parsed = parseArgs(call.args, { shortValue: 'oDcKTuHdXAeEFrwxyYzbQ', longValue: ['output', 'output-dir', 'dump-header', 'cookie-jar', 'config', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save', 'hsts', 'alt-svc', 'upload-file', 'user', 'header', 'data', 'request', 'user-agent', 'form', 'range', 'write-out', 'proxy', 'max-time', 'connect-timeout', 'cookie', 'referer', 'data-binary', 'data-raw', 'url'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-K', '--config')) return opaqueCall(call, sink, 'a config file can name outputs')
   const directory = optionValues(parsed, '--output-dir')[0]
   const at = (path: Pattern): Pattern => (directory === undefined ? path : concat(directory, lit('/'), path))
-  for (const output of optionValues(parsed, '-o', '--output')) if (literalOf(output) !== '-') sink.write('curl -o', at(output), 'entry')
-  if (hasOption(parsed, '-O', '--remote-name', '--remote-name-all')) for (const url of [...parsed.operands, ...optionValues(parsed, '--url')]) sink.write('curl -O', at(urlBasename(url)), 'entry')
+  const urls = [...parsed.operands, ...optionValues(parsed, '--url')]
+  const outputs = optionValues(parsed, '-o', '--output')
+  const remoteNames = hasOption(parsed, '-O', '--remote-name', '--remote-name-all')
+  // Unless -g, `[a-z]` and `{a,b}` in a URL expand, and `#1` in an output name takes the matched text.
+  const globbed = !hasOption(parsed, '-g', '--globoff') && urls.some(url => /[[{]/.test(literalOf(url) ?? '['))
+  const named = (name: Pattern, expanded: RegExp): Pattern => (globbed ? withUnknown(name, expanded) : name)
+  for (const output of outputs) if (literalOf(output) !== '-') sink.write('curl -o', at(named(output, /#\d+/g)), 'entry')
+  if (remoteNames) for (const url of urls) sink.write('curl -O', at(named(urlBasename(url), /\[[^\]]*\]|\{[^}]*\}/g)), 'entry')
   for (const file of optionValues(parsed, '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--etag-save', '--hsts', '--alt-svc')) {
     if (literalOf(file) !== '-') sink.write('curl', file, 'entry')
   }
@@ -204,12 +218,36 @@ function mktemp(call: CommandCall, sink: CommandSink): void {
   sink.write('mktemp', directory === null ? name : concat(directory, lit('/'), name), 'entry')
 }
 
-const TRANSFER_SPEC: OptionSpec = {
-  shortValue: 'tSmog',
-  longValue: ['target-directory', 'suffix', 'no-preserve', 'sparse', 'mode', 'owner', 'group', 'strip-program'],
-  longOptional: ['backup', 'reflink', 'preserve', 'context', 'update'],
-  longFlags: ['archive', 'attributes-only', 'copy-contents', 'dereference', 'force', 'interactive', 'link', 'no-dereference', 'no-clobber', 'parents', 'recursive', 'remove-destination', 'strip-trailing-slashes', 'symbolic-link', 'no-target-directory', 'verbose', 'one-file-system', 'debug', 'exchange', 'keep-directory-symlink', 'relative', 'logical', 'physical', 'directory', 'compare', 'strip', 'preserve-context', 'preserve-timestamps', 'no-copy'],
-}
+/**
+ * Each tool's own options (GNU coreutils 9.1, plus later `mv` ones), so a
+ * unique prefix resolves as that tool reads it (`cp --l` is `--link`).
+ */
+const TRANSFER_SPECS = {
+  cp: {
+    shortValue: 'St',
+    longValue: ['target-directory', 'suffix', 'no-preserve', 'sparse'],
+    longOptional: ['backup', 'reflink', 'preserve', 'context', 'update'],
+    longFlags: ['archive', 'attributes-only', 'copy-contents', 'dereference', 'force', 'interactive', 'link', 'no-clobber', 'no-dereference', 'no-target-directory', 'one-file-system', 'parents', 'recursive', 'remove-destination', 'strip-trailing-slashes', 'symbolic-link', 'verbose'],
+  },
+  mv: {
+    shortValue: 'St',
+    longValue: ['target-directory', 'suffix'],
+    longOptional: ['backup', 'context', 'update'],
+    longFlags: ['exchange', 'force', 'interactive', 'no-clobber', 'no-copy', 'no-target-directory', 'strip-trailing-slashes', 'verbose'],
+  },
+  ln: {
+    shortValue: 'St',
+    longValue: ['target-directory', 'suffix'],
+    longOptional: ['backup'],
+    longFlags: ['directory', 'force', 'interactive', 'logical', 'no-dereference', 'no-target-directory', 'physical', 'relative', 'symbolic', 'verbose'],
+  },
+  install: {
+    shortValue: 'Stmog',
+    longValue: ['target-directory', 'suffix', 'mode', 'owner', 'group', 'strip-program'],
+    longOptional: ['backup', 'context'],
+    longFlags: ['compare', 'directory', 'no-target-directory', 'preserve-context', 'preserve-timestamps', 'strip', 'verbose'],
+  },
+} satisfies Record<string, OptionSpec>
 
 /** Writers keyed by command name. */
 export const FILE_WRITERS: Record<string, CommandHandler> = {
@@ -247,16 +285,17 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
   tee: (call, sink) => {
     const parsed = parseArgs(call.args, { longOptional: ['output-error'], longFlags: ['append', 'ignore-interrupts'] })
     if (parsed.unreadable && parsed.operands.length === 0) return opaqueCall(call, sink, 'its operands are not literal')
-    for (const file of parsed.operands) if (literalOf(file) !== '-') sink.write('tee', file, 'entry')
+    // GNU tee writes a file named `-` too.
+    for (const file of parsed.operands) sink.write('tee', file, 'entry')
   },
-  mv: transfer(TRANSFER_SPEC, { movesSources: true, links: false, copies: false }),
-  cp: transfer(TRANSFER_SPEC, { movesSources: false, links: false, copies: true }),
-  ln: transfer(TRANSFER_SPEC, { movesSources: false, links: true, copies: false }),
+  mv: transfer(TRANSFER_SPECS.mv, { movesSources: true, links: false, copies: false }),
+  cp: transfer(TRANSFER_SPECS.cp, { movesSources: false, links: false, copies: true }),
+  ln: transfer(TRANSFER_SPECS.ln, { movesSources: false, links: true, copies: false }),
   install: (call, sink) => {
-    const parsed: ParsedArgs = parseArgs(call.args, TRANSFER_SPEC)
+    const parsed: ParsedArgs = parseArgs(call.args, TRANSFER_SPECS.install)
     if (hasOption(parsed, '--strip-program')) return opaqueCall(call, sink, '--strip-program runs another program')
     if (hasOption(parsed, '-d', '--directory')) return parsed.operands.forEach(dir => sink.write('install -d', dir, 'entry'))
-    transfer(TRANSFER_SPEC, { movesSources: false, links: false, copies: false })(call, sink)
+    transfer(TRANSFER_SPECS.install, { movesSources: false, links: false, copies: false })(call, sink)
   },
   dd: (call, sink) => {
     for (const arg of call.args) {

@@ -19,6 +19,8 @@ const REDIRECTING_ENV = /^(GIT_(ALLOW_PROTOCOL|PROTOCOL_FROM_USER|DIR|WORK_TREE|
 /** Environment naming a pager or editor git runs: allowed when its value runs nothing else. */
 const PROGRAM_ENV = /^(GIT_PAGER|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|EDITOR|VISUAL|LESS)$/
 const PATHSPEC_ENV = /^GIT_(ICASE|GLOB|NOGLOB|LITERAL)_PATHSPECS$/
+/** The global options that set the same pathspec magic. */
+const PATHSPEC_OPTION = /^--(icase|glob|noglob|literal)-pathspecs$/
 /** Trace settings: a value that is a path makes git write that file. */
 const TRACE_ENV = /^GIT_TRACE/
 
@@ -85,6 +87,7 @@ export function git(call: CommandCall, sink: CommandSink): void {
     }
     // `--bare` makes the directory itself the repository; `--shallow-file` also takes the next word.
     if (/^--(git-dir|work-tree|exec-path=|namespace|super-prefix|attr-source|shallow-file)|^--bare$/.test(text)) return sink.control(`git ${text}`, 'it redirects the repository or the programs git runs')
+    if (PATHSPEC_OPTION.test(text)) return opaqueCall(call, sink, `${text} changes which files a pathspec names`)
     if (text === '--version' || text === '--help' || /^--(exec-path|html-path|man-path|info-path)$/.test(text)) return
     index += 1
   }

@@ -74,10 +74,22 @@ const FIND_TESTS = /^-(i?name|i?path|i?wholename|i?regex|type|xtype|size|empty|n
 const FIND_ACTIONS_RUN = new Set(['-exec', '-execdir', '-ok', '-okdir'])
 const FIND_ACTIONS_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf'])
 
+/** Where find's options before the start points end: `-H`, `-L`, `-P`, `-O<level>` and `-D LIST`. */
+function globalOptionsEnd(args: readonly Pattern[]): number {
+  let index = 0
+  for (;;) {
+    const text = literalOf(args[index] ?? []) ?? ''
+    if (text === '-D') index += 2
+    else if (/^-([HLP]|O\d*)$/.test(text)) index += 1
+    else return index
+  }
+}
+
 /** `find`: `-delete` removes matches beneath the start points, `-exec` runs a command, `-fprint` writes a file. */
 function find(call: CommandCall, sink: CommandSink): void {
+  if (call.args.some(arg => literalOf(arg) === '-files0-from')) return opaqueCall(call, sink, '-files0-from reads its start points from a file')
   const roots: Pattern[] = []
-  let index = 0
+  let index = globalOptionsEnd(call.args)
   while (index < call.args.length) {
     const text = literalOf(call.args[index] as Pattern)
     if (text !== null && (text.startsWith('-') || text === '(' || text === '!')) break

@@ -24,13 +24,21 @@ export interface CommandCall {
 }
 
 /** Where a handler reports. Paths are as written, relative to the command's working directory. */
+/** Glob options a shell is started with (`bash -O dotglob -c …`). */
+export interface ScriptGlobs {
+  /** Globs may match dot files or other cases (`dotglob`, `nocaseglob`, `globasciiranges`). */
+  readonly loose: boolean
+  /** Globs that match nothing vanish (`nullglob`). */
+  readonly nullGlob: boolean
+}
+
 export interface CommandSink {
   write(via: string, path: Pattern, scope: TargetScope, partial?: boolean): void
   opaque(via: string, reason: string, words: readonly Pattern[]): void
   history(via: string): void
   control(via: string, reason: string): void
-  /** Analyze script text the command runs (`sh -c`, `eval`, `flock -c`); opaque when it is not literal. `looseGlobs`: it runs with dot-file or case-insensitive globbing. */
-  script(text: Pattern, via: string, looseGlobs?: boolean): void
+  /** Analyze script text the command runs (`sh -c`, `eval`, `flock -c`); opaque when it is not literal. `globs`: the glob options it starts with. */
+  script(text: Pattern, via: string, globs?: ScriptGlobs): void
   /** Analyze an argument list the command runs as a command of its own (wrappers, `find -exec`), with the variables the wrapper sets for it. */
   run(argv: readonly Pattern[], via: string, uncertainArity: boolean, env?: ReadonlyMap<string, Values>): void
   /** Report through a working directory other than the command's own (`git -C dir`, `tar -C dir`); null when it is not known (`find -execdir`). */

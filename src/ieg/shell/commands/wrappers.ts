@@ -54,18 +54,18 @@ function shell(call: CommandCall, sink: CommandSink): void {
   if (hasOption(parsed, '-i', '-l', '--login', '--rcfile', '--init-file')) return opaqueCall(call, sink, 'an interactive or login shell runs startup files the analysis cannot see')
   const options = optionValues(parsed, '-O').map(literalOf)
   if (options.some(name => name === null || name === 'expand_aliases')) return opaqueCall(call, sink, '-O expand_aliases (or an option that is not literal) changes what every command name runs')
-  const loose = options.some(name => LOOSE_GLOB_OPTIONS.has(name ?? ''))
+  const globs = { loose: options.some(name => LOOSE_GLOB_OPTIONS.has(name ?? '')), nullGlob: options.includes('nullglob') }
   if (hasOption(parsed, '-c')) {
     const script = parsed.operands[0]
     if (script === undefined) return opaqueCall(call, sink, '-c has no script')
-    return sink.script(script, `${call.name} -c`, loose)
+    return sink.script(script, `${call.name} -c`, globs)
   }
   // A lone `-` ends the options: the script is the next operand, standard input only without one.
   const operands = parsed.operands[0] !== undefined && literalOf(parsed.operands[0]) === '-' ? parsed.operands.slice(1) : parsed.operands
   const file = operands[0] === undefined ? null : literalOf(operands[0])
   const fromStdin = operands.length === 0 || hasOption(parsed, '-s') || STANDARD_INPUT.has(file ?? '')
   if (!fromStdin) return opaqueCall(call, sink, 'it runs a script file the analysis cannot see')
-  if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`, loose)
+  if (call.stdinText !== null) return sink.script(lit(call.stdinText), `${call.name} <<`, globs)
   if (call.stdinUnknown) return opaqueCall(call, sink, 'it runs a script from standard input the analysis cannot see')
 }
 
