@@ -76,3 +76,17 @@ describe('git add -e ignores -n', () => {
     expect(goldenLines('git add -n -- -e')).toEqual(READ_ONLY)
   })
 })
+
+describe('a tilde prefix holding quoted text', () => {
+  // bash: `echo ~"/a" ~'/a' ~"" ~/"a"` prints `~/a ~/a ~ /root/a`; `x=~"/a"` stores `~/a`.
+  it('is not expanded', () => {
+    expect(goldenLines('rm ~"/a"')).toEqual(['= mutation', '  write rm "/ws/~/a" entry'])
+    expect(goldenLines('rm ~\'/a\'')).toEqual(['= mutation', '  write rm "/ws/~/a" entry'])
+    expect(goldenLines('rm ~""')).toEqual(['= mutation', '  write rm "/ws/~" entry'])
+    expect(goldenLines('x=~"/a"; rm $x')).toEqual(['= mutation', '  write rm "/ws/~/a" entry'])
+  })
+  it('a prefix ending at an unquoted slash still expands', () => {
+    expect(goldenLines('rm ~/"a"')).toEqual(['= mutation', '  write rm "/home/u/a" entry'])
+    expect(goldenLines('x=~/a:~"/b"; rm $x')).toEqual(['= mutation', '  write rm "/home/u/a:~/b" entry'])
+  })
+})

@@ -32,7 +32,9 @@ describe('words of literal and quoted text', () => pin([
   ['quotes of every kind join into one field', "rm \"a\"'b'$'c'\"d\"", writes('/ws/abcd')],
   ['an escaped blank is part of the field', 'rm a\\ b', writes('/ws/a b')],
   ['punctuation that starts no expansion is literal', 'rm -- --a=b,c:d@e%f+g', writes('/ws/--a=b,c:d@e%f+g')],
-  ['a tilde followed by quoted text is the home directory', 'rm ~"a"', writes('/home/ua')],
+  // bash: a tilde prefix holding a quoted character is not expanded (`echo ~"x" ~/"x"` prints `~x /root/x`).
+  ['a tilde followed by quoted text is literal', 'rm ~"a"', writes('/ws/~a')],
+  ['a tilde whose prefix ends before quoted text is the home directory', 'rm ~/"a"', writes('/home/u/a')],
   ['a quoted tilde is literal', 'rm "~"/a', writes('/ws/~/a')],
   ['a tilde after an expansion is literal', 'x=a; rm $x~/f', writes('/ws/a~/f')],
   ['an expansion inside double quotes is unknown', 'rm "a$x"', ['= opaque', write('/ws/a⟨…⟩'), UNKNOWN('/ws/a…')]],

@@ -324,7 +324,7 @@ function expandQuotedParts(word: Word, env: ExpansionEnv): Piece[][] {
 function expandUnquotedOperand(word: Word, env: ExpansionEnv): Piece[][] {
   const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
   return combine(parts.map((part, index) => {
-    if (part.type !== 'Literal' || (index === 0 && part.value.startsWith('~'))) return partAlternatives(part, env, false, index === 0)
+    if (part.type !== 'Literal' || (index === 0 && part.value.startsWith('~'))) return partAlternatives(part, env, false, index === 0 && tildePrefixEnds(part, parts.length))
     return [[{ pattern: part.text.includes('\\') ? ANY : lit(part.value), reinterpret: true }]]
   }), env.maxAlternatives)
 }
@@ -428,8 +428,9 @@ function assignmentWordPieces(word: Word, env: ExpansionEnv): Piece[][] | null {
   if (name === undefined) return null
   return combine(parts.map((part, index) => {
     if (part.type !== 'Literal') return partAlternatives(part, env, false, false)
-    if (index > 0) return assignmentLiteral(part.value, part.text, false, env)
-    return assignmentLiteral(part.value.slice(name.length), part.text, true, env).map(pieces => [{ pattern: lit(name), reinterpret: false }, ...pieces])
+    const continued = index < parts.length - 1
+    if (index > 0) return assignmentLiteral(part.value, part.text, false, continued, env)
+    return assignmentLiteral(part.value.slice(name.length), part.text, true, continued, env).map(pieces => [{ pattern: lit(name), reinterpret: false }, ...pieces])
   }), env.maxAlternatives)
 }
 
@@ -437,10 +438,21 @@ function wordPieces(word: Word, env: ExpansionEnv): Piece[][] {
   const assignment = assignmentWordPieces(word, env)
   if (assignment !== null) return assignment
   if (word.parts === undefined) {
-    if (word.text.startsWith('~')) return partAlternatives({ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end }, env, false, true)
+    // A backslash in the tilde prefix quotes it (`~\/a` stays as written).
+    if (word.text.startsWith('~')) return partAlternatives({ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end }, env, false, !word.text.split('/', 1)[0]?.includes('\\'))
     return [[{ pattern: lit(word.value), reinterpret: false }]]
   }
-  return combine(word.parts.map((part, index) => partAlternatives(part, env, false, index === 0)), env.maxAlternatives)
+  const parts = word.parts
+  return combine(parts.map((part, index) => partAlternatives(part, env, false, index === 0 && tildePrefixEnds(part, parts.length))), env.maxAlternatives)
+}
+
+/**
+ * Whether a word's first part holds its whole tilde prefix (up to the first
+ * unquoted `/`): a prefix running into a quoted part or an expansion
+ * (`~"/a"`, `~$u/a`) is not expanded.
+ */
+function tildePrefixEnds(first: WordPart, parts: number): boolean {
+  return parts === 1 || (first.type === 'Literal' && first.value.includes('/'))
 }
 
 /** Re-parse one brace-expanded source text as a single word. */
@@ -569,7 +581,7 @@ function assignmentPieces(word: Word, env: ExpansionEnv): Piece[][] {
   return combine(parts.map((part, index) => {
     switch (part.type) {
       case 'Glob': case 'ExtendedGlob': case 'BraceExpansion': return [[{ pattern: lit(part.text), reinterpret: false }]]
-      case 'Literal': return assignmentLiteral(part.value, part.text, index === 0, env)
+      case 'Literal': return assignmentLiteral(part.value, part.text, index === 0, index < parts.length - 1, env)
       case 'ParameterExpansion': return parameterPart(part, env, 'assignment')
       default: return partAlternatives(part, env, true, false)
     }
@@ -579,15 +591,18 @@ function assignmentPieces(word: Word, env: ExpansionEnv): Piece[][] {
 /**
  * Unquoted literal text where bash expands a tilde prefix at its start (when
  * `atStart`) and after each `:`, as in an assignment's value (`PATH=~/bin:~/x`).
- * A backslash may quote a tilde, so escaped text holding one is unknown.
+ * A backslash may quote a tilde, so escaped text holding one is unknown. A
+ * prefix running into the next part (`continued`: `x=~"/a"`) stays text.
  */
-function assignmentLiteral(value: string, text: string, atStart: boolean, env: ExpansionEnv): Piece[][] {
+function assignmentLiteral(value: string, text: string, atStart: boolean, continued: boolean, env: ExpansionEnv): Piece[][] {
   if (!value.includes('~')) return [[{ pattern: lit(value), reinterpret: false }]]
   if (text.includes('\\')) return [[{ pattern: ANY, reinterpret: false }]]
-  return combine(value.split(':').map((segment, index) => {
+  const segments = value.split(':')
+  return combine(segments.map((segment, index) => {
     const separator = lit(index === 0 ? '' : ':')
-    if ((index === 0 && !atStart) || !segment.startsWith('~')) return [[{ pattern: concat(separator, lit(segment)), reinterpret: false }]]
     const cut = segment.indexOf('/')
+    const unended = cut < 0 && continued && index === segments.length - 1
+    if ((index === 0 && !atStart) || !segment.startsWith('~') || unended) return [[{ pattern: concat(separator, lit(segment)), reinterpret: false }]]
     const rest = lit(cut < 0 ? '' : segment.slice(cut))
     return (tilde(cut < 0 ? segment : segment.slice(0, cut), env) ?? [ANY]).map(base => [{ pattern: concat(separator, base, rest), reinterpret: false }])
   }), env.maxAlternatives)
