@@ -161,9 +161,14 @@ describe('ar', () => {
 
 describe('wrappers that take option values before the command', () => {
   it('runs the command after each wrapper\'s valued options', () => {
-    for (const prefix of ['nice -n 5', 'timeout -s KILL 5', 'timeout 5', 'chrt 5', 'taskset 3', 'stdbuf -o L', 'caffeinate -t 5', 'ionice -c 3', 'setsid', 'unbuffer', 'nohup', 'busybox', 'sudo -u root', 'doas', 'watch -x', 'watch']) {
+    for (const prefix of ['nice -n 5', 'timeout -s KILL 5', 'timeout 5', 'chrt 5', 'taskset 3', 'stdbuf -o L', 'caffeinate -t 5', 'ionice -c 3', 'setsid', 'unbuffer', 'busybox', 'sudo -u root', 'doas', 'watch -x', 'watch']) {
       expect(goldenLines(`${prefix} touch f`), prefix).toEqual(writes('touch "/ws/f" entry'))
     }
+  })
+
+  // nohup appends to nohup.out in the working directory when standard output is a terminal.
+  it('runs the command after nohup, which may write nohup.out', () => {
+    expect(goldenLines('nohup touch f')).toEqual(writes('nohup "/ws/nohup.out" entry', 'touch "/ws/f" entry'))
   })
 
   // watch -x execs its arguments as they are; without it, watch joins them into a script for sh -c.

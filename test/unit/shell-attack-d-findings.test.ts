@@ -90,3 +90,20 @@ describe('a tilde prefix holding quoted text', () => {
     expect(goldenLines('x=~/a:~"/b"; rm $x')).toEqual(['= mutation', '  write rm "/home/u/a:~/b" entry'])
   })
 })
+
+describe('compressor and zip options', () => {
+  // zstd 1.5.4: `-p` is a flag (`zstd -p a` writes a.zst); pigz's `-p N` takes a thread count.
+  it('zstd -p is a flag, pigz -p takes a value', () => {
+    expect(goldenLines('zstd -p a')).toEqual(['= mutation', '  write zstd "/ws/a" entry', '  write zstd "/ws/a.zst" entry'])
+    expect(goldenLines('pigz -p 4 a')).toEqual(['= mutation', '  write pigz "/ws/a" entry', '  write pigz "/ws/a.gz" entry'])
+  })
+  // zstd --filelist L compresses every file L names, beside it.
+  it('zstd --filelist writes beside files the analysis cannot see', () => {
+    expect(goldenLines('zstd --filelist L')[1]).toContain('words ["⟨…⟩"]')
+  })
+  // zip 3.0: -T tests the archive (a flag); a log name without a dot gets .log.
+  it('zip -T is a flag and -lf NAME may gain .log', () => {
+    expect(goldenLines('zip -T a.zip c')).toEqual(['= mutation', '  write zip "/ws/a.zip" entry'])
+    expect(goldenLines('zip -lf lg n.zip c')).toEqual(['= mutation', '  write zip -lf "/ws/lg.log" entry', '  write zip "/ws/n.zip" entry'])
+  })
+})

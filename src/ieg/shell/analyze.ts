@@ -181,6 +181,16 @@ class Analyzer implements Walker {
     return this.script(parse(literal), state, depth + 1, via)
   }
 
+  childShellText(text: Pattern, via: string, state: ShellState, depth: number): ShellState {
+    // A new shell runs outside every function of this one (`local` fails there).
+    const outer = this.returns.splice(0)
+    try {
+      return this.scriptText(text, via, state, depth)
+    } finally {
+      this.returns.push(...outer)
+    }
+  }
+
   list(statements: ReadonlyArray<{ readonly command: PipelineNode | AndOr, readonly background?: boolean | undefined }>, state: ShellState, depth: number): ShellState {
     let current = state
     for (const statement of statements) {

@@ -142,11 +142,14 @@ function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: bo
 
 /** Declaration built-ins whose `-p`/`+p` only prints (`export -p NAME=value` still assigns). */
 const PRINTING_DECLARATIONS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local'])
+/** The option letters each declaration built-in accepts; any other fails it before it assigns. */
+const DECLARATION_LETTERS: Record<string, string> = { declare: 'aAfFgiIlnprtux', typeset: 'aAfFgiIlnprtux', local: 'aAfFgiIlnprtux', export: 'fnp', readonly: 'aAfp' }
 
 function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
   const { letters, minus, operands } = splitOptions(call.args, '')
-  // Outside a function `local` fails and assigns nothing.
+  // Outside a function `local` fails and assigns nothing; so does an option the built-in does not take.
   if (call.name === 'local' && !host.inFunction) return state
+  if ([...letters].some(letter => !(DECLARATION_LETTERS[call.name] ?? '').includes(letter))) return state
   const readonly = call.name === 'readonly' || letters.includes('r')
   if (letters.includes('n')) return unknownVariables(state)
   if (minus.includes('f') || minus.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? UNREAD_NAME)]) } : state

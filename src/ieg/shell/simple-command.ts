@@ -404,7 +404,7 @@ class AnalyzerSink implements CommandSink {
   control(via: string, reason: string): void { this.walker.control(via, reason) }
   script(text: Pattern, via: string, globs?: ScriptGlobs): void {
     const state = globs === undefined ? this.state : { ...this.state, looseGlobs: this.state.looseGlobs || globs.loose, nullGlob: this.state.nullGlob || globs.nullGlob }
-    this.walker.scriptText(text, via, state, this.depth)
+    this.walker.childShellText(text, via, state, this.depth)
   }
   run(argv: readonly Pattern[], via: string, uncertain: boolean, env: ReadonlyMap<string, Values> = new Map()): void {
     if (this.depth + 1 > this.walker.options.maxDepth) return this.walker.opaque(via, `nesting deeper than ${this.walker.options.maxDepth} levels`, [ANY, ...argv], this.state, this.mentions)

@@ -46,6 +46,8 @@ export interface Walker {
   script(script: ParsedScript, state: ShellState, depth: number, via: string): ShellState
   /** Parse and analyze script text; opaque when it is not literal. */
   scriptText(text: Pattern, via: string, state: ShellState, depth: number): ShellState
+  /** {@link scriptText} for a new shell (`bash -c`), which runs outside every function. */
+  childShellText(text: Pattern, via: string, state: ShellState, depth: number): ShellState
   /** Analyze a function body called in `state`. */
   functionBody(body: FunctionBody, state: ShellState, depth: number): ShellState
   /** Whether the walk is inside a function body. */

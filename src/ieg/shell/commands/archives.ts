@@ -4,7 +4,7 @@
  * beneath the extraction directory; listing and testing only read. Pure.
  */
 import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../argv.js'
-import { ANY, concat, joinPattern, lit, literalOf, type Pattern } from '../pattern.js'
+import { ANY, concat, joinPattern, lit, literalOf, type Atom, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
 const TAR_VALUE_LETTERS = 'fCbTXgKNVIHLF'
@@ -80,6 +80,17 @@ const DECOMPRESSED: Record<string, Stripped> = {
   lz4: [['.lz4', '']], compress: [['.Z', '']], brotli: [['.br', '']],
 }
 
+/** Compressors whose `-N` restores the file name stored in the archive. */
+const RESTORES_NAME: ReadonlySet<string> = new Set(['gzip', 'pigz'])
+
+/** Any name in the directory of `file`. */
+function besideFile(file: Pattern): Pattern {
+  const text = literalOf(file)
+  const cut = text === null ? -1 : text.lastIndexOf('/')
+  return text === null ? [ANY_ATOM] : concat(lit(text.slice(0, cut + 1)), [ANY_ATOM])
+}
+const ANY_ATOM = ANY[0] as Atom
+
 /** The siblings a (de)compressor may write next to its operand: one when compressing, one per suffix it may strip when decompressing. */
 function siblings(file: Pattern, suffix: string, decompress: boolean, base: string): Pattern[] {
   if (!decompress) return [concat(file, lit(suffix))]
@@ -92,8 +103,10 @@ function siblings(file: Pattern, suffix: string, decompress: boolean, base: stri
 /** gzip and relatives replace each operand with its (de)compressed sibling. */
 function compressor(call: CommandCall, sink: CommandSink): void {
   // zstd's -T and -B take only an attached number (`-T4`); xz's separate `-T 4` then over-reports `4`.
-  const parsed = parseArgs(call.args, { shortValue: 'SobpD', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level', 'output-dir-flat', 'output-dir-mirror', 'dict', 'patch-from', 'filelist'] })
+  // pigz's -p takes a number of threads; zstd's -p is a flag.
+  const parsed = parseArgs(call.args, { shortValue: call.name.endsWith('pigz') ? 'SobpD' : 'SobD', longValue: ['suffix', 'output', 'threads', 'memory', 'format', 'level', 'output-dir-flat', 'output-dir-mirror', 'dict', 'patch-from', 'filelist'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
+  if (hasOption(parsed, '--filelist')) return sink.opaque(call.name, '--filelist names the files it writes beside in a file', [ANY])
   for (const output of optionValues(parsed, '-o', '--output')) sink.write(call.name, output, 'entry')
   for (const directory of optionValues(parsed, '--output-dir-flat', '--output-dir-mirror')) sink.write(`${call.name} --output-dir`, directory, 'beneath')
   const lz4 = call.name === 'lz4'
@@ -105,22 +118,32 @@ function compressor(call: CommandCall, sink: CommandSink): void {
   if (suffix === null) return opaqueCall(call, sink, 'its suffix is not literal')
   // `lz4 IN OUT` names its output; with -m every operand is an input.
   const files = lz4 && parsed.operands.length === 2 && !hasOption(parsed, '-m', '--multiple') ? parsed.operands.slice(1) : parsed.operands
+  // gzip -N restores the name stored in the archive, which may be any name in the file's directory.
+  const storedName = decompress && RESTORES_NAME.has(base) && hasOption(parsed, '-N', '--name')
   for (const file of files) {
     if (literalOf(file) === '-') continue
     sink.write(call.name, file, scope)
     if (scope === 'entry') for (const other of siblings(file, suffix, decompress, base)) sink.write(call.name, other, 'entry')
+    if (storedName) sink.write(`${call.name} -N`, besideFile(file), 'entry')
   }
 }
 
 /** `zstdcat` (`zstd -dcf`) writes standard output unless a later `-o` names a file. */
 function zstdcat(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'SobpD', longValue: ['suffix', 'output', 'memory', 'format', 'dict', 'patch-from', 'filelist'] })
+  const parsed = parseArgs(call.args, { shortValue: 'SobD', longValue: ['suffix', 'output', 'memory', 'format', 'dict', 'patch-from', 'filelist'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   for (const output of optionValues(parsed, '-o', '--output')) sink.write('zstdcat -o', output, 'entry')
 }
 
 /** zip's options of two letters after one dash (`-lf FILE`), which getopt clusters would misread; the valued ones take the next word. */
 const ZIP_TWO_LETTER: Record<string, boolean> = { lf: true, la: false, li: false, tt: true, ds: true, db: false, dc: false, dd: false, dg: false, du: false, dv: false, sf: false, so: false, sb: false, sc: false, sd: false, su: false, sU: false, sp: false, nw: false, ws: false, FS: false, MM: false, UN: true, ic: false, ll: false, TT: true }
+
+/** zip's log file: a name whose last segment has no dot gets `.log`. */
+function logFileName(name: Pattern): Pattern {
+  const text = literalOf(name)
+  if (text === null) return concat(name, [{ t: 'star' }])
+  return text.slice(text.lastIndexOf('/') + 1).includes('.') ? name : lit(`${text}.log`)
+}
 
 function zip(call: CommandCall, sink: CommandSink): void {
   const plain: Pattern[] = []
@@ -136,14 +159,14 @@ function zip(call: CommandCall, sink: CommandSink): void {
     if (option === 'TT') return opaqueCall(call, sink, '-TT runs another program')
     if (option === 'lf') {
       if (value === undefined) return opaqueCall(call, sink, '-lf names no log file')
-      sink.write('zip -lf', value, 'entry')
+      sink.write('zip -lf', logFileName(value), 'entry')
     }
     if (valued) i += 1
   }
-  const parsed = parseArgs(plain, { shortValue: 'bnOPtxiTUZ', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'before-date', 'exclude', 'include', 'unzip-command', 'compression-method', 'split-size', 'logfile-path'], longFlags: ['move', 'recurse-paths', 'recurse-patterns', 'junk-paths', 'quiet', 'verbose', 'update', 'freshen', 'delete', 'copy-entries', 'test', 'grow', 'symlinks', 'encrypt', 'fix', 'fixfix', 'adjust-sfx', 'latest-time', 'no-extra', 'no-dir-entries', 'filesync', 'display-bytes', 'display-counts', 'display-dots', 'display-globaldots', 'display-usize', 'display-volume', 'help', 'license', 'version', 'show-files', 'sf', 'dot-version', 'to-crlf', 'from-crlf', 'entry-comments', 'archive-comment', 'must-match', 'allow-fifo', 'fix-fix', 'log-append', 'log-info', 'no-wild', 'wild-stop-dirs', 'unicode', 'split-pause', 'split-bell', 'split-verbose', 'temp-path', 'translate-eol', 'test-zip', 'unix-attributes', 'ascii', 'adjust-offsets', 'fifo', 'nodirs', 'junk-sfx'] })
+  const parsed = parseArgs(plain, { shortValue: 'bnOPtxiZs', longValue: ['temp-path', 'suffixes', 'output-file', 'password', 'from-date', 'before-date', 'exclude', 'include', 'unzip-command', 'compression-method', 'split-size', 'logfile-path'], longFlags: ['move', 'recurse-paths', 'recurse-patterns', 'junk-paths', 'quiet', 'verbose', 'update', 'freshen', 'delete', 'copy-entries', 'test', 'grow', 'symlinks', 'encrypt', 'fix', 'fixfix', 'adjust-sfx', 'latest-time', 'no-extra', 'no-dir-entries', 'filesync', 'display-bytes', 'display-counts', 'display-dots', 'display-globaldots', 'display-usize', 'display-volume', 'help', 'license', 'version', 'show-files', 'sf', 'dot-version', 'to-crlf', 'from-crlf', 'entry-comments', 'archive-comment', 'must-match', 'allow-fifo', 'fix-fix', 'log-append', 'log-info', 'no-wild', 'wild-stop-dirs', 'unicode', 'split-pause', 'split-bell', 'split-verbose', 'temp-path', 'translate-eol', 'test-zip', 'unix-attributes', 'ascii', 'adjust-offsets', 'fifo', 'nodirs', 'junk-sfx'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '--unzip-command')) return opaqueCall(call, sink, '--unzip-command runs another program')
-  for (const log of optionValues(parsed, '--logfile-path')) sink.write('zip --logfile-path', log, 'entry')
+  for (const log of optionValues(parsed, '--logfile-path')) sink.write('zip --logfile-path', logFileName(log), 'entry')
   const archive = optionValues(parsed, '-O', '--output-file')[0] ?? parsed.operands[0]
   if (archive !== undefined && literalOf(archive) !== '-') sink.write('zip', archive, 'entry')
   if (hasOption(parsed, '-m', '--move')) parsed.operands.slice(1).forEach(member => sink.write('zip -m', member, 'subtree'))

@@ -171,7 +171,9 @@ function curl(call: CommandCall, sink: CommandSink): void {
   const globbed = !hasOption(parsed, '-g', '--globoff') && urls.some(url => /[[{]/.test(literalOf(url) ?? '['))
   const named = (name: Pattern, expanded: RegExp): Pattern => (globbed ? withUnknown(name, expanded) : name)
   for (const output of outputs) if (literalOf(output) !== '-') sink.write('curl -o', at(named(output, /#\d+/g)), 'entry')
-  if (remoteNames) for (const url of urls) sink.write('curl -O', at(named(urlBasename(url), /\[[^\]]*\]|\{[^}]*\}/g)), 'entry')
+  // -J takes the name the server sends (Content-Disposition): any name.
+  const serverNamed = hasOption(parsed, '-J', '--remote-header-name')
+  if (remoteNames) for (const url of urls) sink.write('curl -O', at(serverNamed ? [ANY_ATOM] : named(urlBasename(url), /\[[^\]]*\]|\{[^}]*\}/g)), 'entry')
   for (const file of optionValues(parsed, '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--etag-save', '--hsts', '--alt-svc')) {
     if (literalOf(file) !== '-') sink.write('curl', file, 'entry')
   }
@@ -202,7 +204,9 @@ function wget(call: CommandCall, sink: CommandSink): void {
     sink.write('wget', prefix, 'beneath')
     return
   }
-  for (const url of parsed.operands) sink.write('wget', concat(prefix, lit('/'), urlBasename(url)), 'entry')
+  // The server may name the file (Content-Disposition, a redirect's last segment).
+  const serverNamed = hasOption(parsed, '--content-disposition', '--trust-server-names')
+  for (const url of parsed.operands) sink.write('wget', concat(prefix, lit('/'), serverNamed ? [ANY_ATOM] : urlBasename(url)), 'entry')
 }
 
 function mktemp(call: CommandCall, sink: CommandSink): void {

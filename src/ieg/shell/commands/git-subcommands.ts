@@ -171,11 +171,29 @@ const REMOTE_SUBCOMMANDS = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone
 /** Where `-u` is `--upload-pack` (for `push` it sets the upstream, for `fetch` it allows updating HEAD). */
 const UPLOAD_PACK_LETTER = new Set(['clone', 'ls-remote'])
 
+/** Subcommands taking `-s`/`--strategy`: a strategy git does not build in runs `git-merge-NAME` (a path when it has a slash). */
+const STRATEGY_SUBCOMMANDS: ReadonlySet<string> = new Set(['merge', 'pull', 'rebase', 'cherry-pick', 'revert'])
+const BUILTIN_STRATEGIES: ReadonlySet<string> = new Set(['ort', 'recursive', 'resolve', 'octopus', 'ours', 'subtree'])
+
+/** The strategies named before `--` (`--strategy[=]NAME`, and `-s NAME`/`-sNAME` where `short`: for cherry-pick and revert `-s` signs off). */
+function strategies(texts: readonly string[], short: boolean): string[] {
+  const names: string[] = []
+  for (let i = 0; i < texts.length; i += 1) {
+    const arg = texts[i] as string
+    if (arg === '--') break
+    if ((short && arg === '-s') || (longOption(arg, '--strategy') && !arg.includes('='))) names.push(texts[(i += 1)] ?? '')
+    else if (short && /^-s./.test(arg)) names.push(arg.slice(2))
+    else if (longOption(arg, '--strategy')) names.push(arg.slice(arg.indexOf('=') + 1))
+  }
+  return names
+}
+
 /** Options with which a subcommand runs another program. */
 function runsProgram(sub: string, texts: readonly string[]): boolean {
   if (RUNS_PROGRAMS.has(sub)) return true
   const remote = REMOTE_SUBCOMMANDS.has(sub)
   if (texts.some(arg => arg.startsWith('-') && (longOption(arg, '--upload-pack') || longOption(arg, '--receive-pack') || (remote && longOption(arg, '--exec')) || (UPLOAD_PACK_LETTER.has(sub) && /^-[a-zA-Z]*u/.test(arg))))) return true
+  if (STRATEGY_SUBCOMMANDS.has(sub) && strategies(texts, sub !== 'cherry-pick' && sub !== 'revert').some(name => !BUILTIN_STRATEGIES.has(name))) return true
   switch (sub) {
     case 'rebase': return texts.some(arg => /^-[a-zA-Z]*[xi]/.test(arg) || longOption(arg, '--exec') || longOption(arg, '--interactive'))
     case 'bisect': return texts[0] === 'run'
@@ -286,6 +304,8 @@ export function runSubcommand(sub: string, args: readonly Pattern[], sink: Comma
   if (texts.some(arg => /^(ext|fd)::/.test(arg) || /^--[a-z-]+=(ext|fd)::/.test(arg))) return sink.control(via, 'an ext:: or fd:: URL runs a program')
   if (sub === 'config') return config(args, sink, call, directory)
   if (sub === 'apply') {
+    // --unsafe-paths lets a patch name paths outside the work tree and inside .git.
+    if (texts.some(arg => longOption(arg, '--unsafe-paths'))) sink.write(`${via} --unsafe-paths`, at([{ t: 'any' }]), 'subtree')
     const ancestor = optionValues(parseArgs(args, { longValue: ['build-fake-ancestor', 'exclude', 'include', 'directory', 'whitespace'], shortValue: 'p' }), '--build-fake-ancestor')
     for (const file of ancestor) sink.write('git apply --build-fake-ancestor', at(file), 'entry')
   }

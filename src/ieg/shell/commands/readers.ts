@@ -74,11 +74,12 @@ const FIND_TESTS = /^-(i?name|i?path|i?wholename|i?regex|type|xtype|size|empty|n
 const FIND_ACTIONS_RUN = new Set(['-exec', '-execdir', '-ok', '-okdir'])
 const FIND_ACTIONS_WRITE = new Set(['-fprint', '-fprint0', '-fls', '-fprintf'])
 
-/** Where find's options before the start points end: `-H`, `-L`, `-P`, `-O<level>` and `-D LIST`. */
+/** Where find's options before the start points end: `-H`, `-L`, `-P`, `-O<level>`, `-D LIST`, and a `--` after them. */
 function globalOptionsEnd(args: readonly Pattern[]): number {
   let index = 0
   for (;;) {
     const text = literalOf(args[index] ?? []) ?? ''
+    if (text === '--') return index + 1
     if (text === '-D') index += 2
     else if (/^-([HLP]|O\d*)$/.test(text)) index += 1
     else return index

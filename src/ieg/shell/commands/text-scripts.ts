@@ -152,7 +152,8 @@ const DISCARDS = new Set(['/dev/stdout', '/dev/stderr', '/dev/null'])
 
 /** `sed`: reads unless `-i` or its script writes or executes. */
 export function sed(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'efl', longValue: ['expression', 'file', 'line-length'], longFlags: ['in-place', 'quiet', 'silent', 'sandbox', 'debug', 'posix', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'follow-symlinks', 'zero-terminated'] })
+  // `-i` takes only an attached suffix (`-il` is in place with suffix `l`).
+  const parsed = parseArgs(call.args, { shortValue: 'efl', shortOptional: 'i', longValue: ['expression', 'file', 'line-length'], longFlags: ['in-place', 'quiet', 'silent', 'sandbox', 'debug', 'posix', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'follow-symlinks', 'zero-terminated'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '-f', '--file')) return opaqueCall(call, sink, 'its script comes from a file')
   const given = optionValues(parsed, '-e', '--expression')
@@ -176,7 +177,6 @@ export function sed(call: CommandCall, sink: CommandSink): void {
   }
 }
 
-/** The backup suffix of GNU sed's `-i[SUFFIX]` or `--in-place=SUFFIX` ("" for none). */
 /** The backup suffix of the last `-i[SUFFIX]` or `--in-place[=SUFFIX]` (any unique prefix, `--i`), as getopt keeps the last. */
 function inPlaceSuffix(args: readonly Pattern[]): string {
   let suffix = ''
@@ -241,17 +241,21 @@ function stripAwkLiterals(program: string): string {
 /** Whether a `print`/`printf` statement starting at `from` redirects its output (`>` outside parentheses). */
 function printRedirects(code: string, from: number): boolean {
   let depth = 0
+  // The statement goes on after a newline that follows `,`, `&&` or `||`.
+  let last = ''
   for (let i = from; i < code.length; i += 1) {
     const ch = code[i] as string
     if (ch === '(') depth += 1
     else if (ch === ')') {
       if (depth === 0) return false
       depth -= 1
-    } else if (depth === 0 && (ch === ';' || ch === '}' || ch === '\n')) return false
+    } else if (depth === 0 && (ch === ';' || ch === '}' || (ch === '\n' && !CONTINUES_LINE.includes(last)))) return false
     else if (depth === 0 && ch === '>') return true
+    if (ch !== ' ' && ch !== '\t' && ch !== '\n') last = ch
   }
   return false
 }
+const CONTINUES_LINE = ',&|'
 
 /**
  * Whether an awk program can write a file or run a command: `system()`, a

@@ -23,7 +23,6 @@ export interface CommandCall {
   readonly tempDirectory: Pattern
 }
 
-/** Where a handler reports. Paths are as written, relative to the command's working directory. */
 /** Glob options a shell is started with (`bash -O dotglob -c …`). */
 export interface ScriptGlobs {
   /** Globs may match dot files or other cases (`dotglob`, `nocaseglob`, `globasciiranges`). */
@@ -32,12 +31,13 @@ export interface ScriptGlobs {
   readonly nullGlob: boolean
 }
 
+/** Where a handler reports. Paths are as written, relative to the command's working directory. */
 export interface CommandSink {
   write(via: string, path: Pattern, scope: TargetScope, partial?: boolean): void
   opaque(via: string, reason: string, words: readonly Pattern[]): void
   history(via: string): void
   control(via: string, reason: string): void
-  /** Analyze script text the command runs (`sh -c`, `eval`, `flock -c`); opaque when it is not literal. `globs`: the glob options it starts with. */
+  /** Analyze script text a new shell runs (`sh -c`, `flock -c`), outside every function; opaque when it is not literal. `globs`: the glob options it starts with. */
   script(text: Pattern, via: string, globs?: ScriptGlobs): void
   /** Analyze an argument list the command runs as a command of its own (wrappers, `find -exec`), with the variables the wrapper sets for it. */
   run(argv: readonly Pattern[], via: string, uncertainArity: boolean, env?: ReadonlyMap<string, Values>): void

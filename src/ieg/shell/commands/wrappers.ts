@@ -138,7 +138,11 @@ export function joinWords(words: readonly Pattern[]): Pattern {
 export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   sudo, doas: sudo,
   env,
-  nohup: wrapper({}),
+  // With standard output on a terminal, nohup appends to nohup.out in the working directory.
+  nohup: (call, sink) => {
+    if (call.args.length > 0) sink.write('nohup', lit('nohup.out'), 'entry')
+    wrapper({})(call, sink)
+  },
   nice: wrapper({ shortValue: 'n', longValue: ['adjustment'] }),
   ionice: wrapper({ shortValue: 'cnp', longValue: ['class', 'classdata', 'pid'] }),
   timeout: wrapper({ shortValue: 'sk', longValue: ['signal', 'kill-after'], skipOperands: 1 }),
@@ -155,7 +159,8 @@ export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   unbuffer: wrapper({}),
   caffeinate: wrapper({ shortValue: 'tw' }),
   watch: (call, sink) => {
-    const parsed = parseArgs(call.args, { shortValue: 'nqs', longValue: ['interval', 'equexit'], longOptional: ['differences'], stopAtOperand: true })
+    // `-d` takes only an attached value (`-dx` is -d with `x`, not -x).
+    const parsed = parseArgs(call.args, { shortValue: 'nqs', shortOptional: 'd', longValue: ['interval', 'equexit'], longOptional: ['differences'], stopAtOperand: true })
     if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
     if (hasOption(parsed, '-x', '--exec')) return sink.run(parsed.operands, 'watch -x', call.uncertainArity)
     sink.script(joinWords(parsed.operands), 'watch')
