@@ -87,8 +87,10 @@ export function pinBrief(cases: readonly BriefCase[]): void {
   for (const [title, command, lines] of cases) it(title, () => expect(briefLines(command)).toEqual(lines))
 }
 
-/** The brief line of a write of `target` (an entry) by `via`. */
-export const writeLine = (target: string, via = 'rm'): string => `  write ${via} ${JSON.stringify(target)} entry`
+/** The brief line of a write of `target` by `via` (an entry unless `scope` says otherwise). */
+export const writeLine = (target: string, via = 'rm', scope = 'entry'): string => `  write ${via} ${JSON.stringify(target)} ${scope}`
+/** The lines of a mutation with these effect lines. */
+export const mutationLines = (...lines: string[]): string[] => ['= mutation', ...lines]
 /** The brief lines of an `rm` of literal targets. */
 export const rmWrites = (...targets: string[]): string[] => ['= mutation', ...targets.map(target => writeLine(target))]
 /** The reason an `rm` target holding an unknown expansion gives. */

@@ -8,13 +8,7 @@
  * backquotes still runs the command substitution it holds.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, opaqueLines as opaque, rmGlob, rmUnknown, writeLine } from '../support/shell-golden.ts'
-
-type Case = readonly [title: string, command: string, lines: readonly string[]]
-
-function pin(cases: readonly Case[]): void {
-  for (const [title, command, lines] of cases) it(title, () => expect(brief(command)).toEqual(lines))
-}
+import { briefLines as brief, opaqueLines as opaque, pinBrief as pin, rmGlob, rmUnknown, writeLine } from '../support/shell-golden.ts'
 
 const LINK_ARITY = opaque('link', 'link takes exactly two literal operands')
 const LINK_UNKNOWN = ['= opaque', writeLine('⟨…⟩', 'link (link to)'), writeLine('/ws/b', 'link'), '  ? link (link to): its target … is not literal (an expansion the analysis cannot know)']

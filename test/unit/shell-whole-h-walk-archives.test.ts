@@ -9,11 +9,9 @@
  * operation letter.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, opaqueLines as opaque, mutationLines as writes, READ_ONLY, writeLine } from '../support/shell-golden.ts'
 
-const writes = (...lines: string[]): string[] => ['= mutation', ...lines]
-const READ_ONLY = ['= read-only']
-const w = (via: string, target: string, scope = 'entry'): string => `  write ${via} ${JSON.stringify(target)} ${scope}`
+const w = (via: string, target: string, scope = 'entry'): string => writeLine(target, via, scope)
 /** patch writing FILE: FILE, and FILE.rej and FILE.orig for a hunk that fails (no rejects with -r). */
 const patched = (file: string, rejects = true): string[] => [w('patch', file), ...(rejects ? [w('patch (rejects)', `${file}.rej`)] : []), w('patch (backup)', `${file}.orig`)]
 /** patch -o OUT: OUT, and OUT.rej. */

@@ -6,11 +6,9 @@
  * assignments may outlive the command (special built-ins and functions).
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
+import { briefLines as brief, goldenLines, opaqueLines as opaque, mutationLines as writes, READ_ONLY, writeLine } from '../support/shell-golden.ts'
 
-const writes = (...lines: string[]): string[] => ['= mutation', ...lines]
-const READ_ONLY = ['= read-only']
-const w = (via: string, target: string, scope = 'entry'): string => `  write ${via} ${JSON.stringify(target)} ${scope}`
+const w = (via: string, target: string, scope = 'entry'): string => writeLine(target, via, scope)
 
 describe('a program named by its path', () => {
   it('is the command of that name in /bin, /sbin, /usr/bin, /usr/sbin and /usr/local', () => {
