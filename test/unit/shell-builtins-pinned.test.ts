@@ -9,7 +9,7 @@
  * and the values a `for` loop variable takes.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP, pinBrief as pin } from '../support/shell-golden.ts'
+import { goldenLines, LOOKUP_CHANGED as LOOKUP, pinBrief as pin } from '../support/shell-golden.ts'
 
 const ALIASES = 'aliases expand (expand_aliases), so the command may be anything'
 const NAME_RUNS = 'a value the analysis does not know is read as a variable name with a subscript, and it could run commands'

@@ -10,7 +10,7 @@
  * values that run nothing else.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP, pinBrief as pin } from '../support/shell-golden.ts'
+import { briefLines as brief, LOOKUP_CHANGED as LOOKUP, pinBrief as pin } from '../support/shell-golden.ts'
 
 const UNKNOWN = '  ? redirection >: its target … is not literal (an expansion the analysis cannot know)'
 /** A write through a path that may reach any file. */

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, pinBrief as pin, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB } from '../support/shell-golden.ts'
+import { encodeAnalysis, GOLDEN_OPTIONS, pinBrief as pin, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB } from '../support/shell-golden.ts'
 
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), GLOB('/ws/<n>')]
 const reason = (via: string, text: string): string[] => [`  opaque ${via}: ${text}`, `  ? ${via}: ${text}`]

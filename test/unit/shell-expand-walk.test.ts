@@ -10,7 +10,7 @@
  * deliberately coarse.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB, pinBrief as pin } from '../support/shell-golden.ts'
+import { briefLines as brief, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB, pinBrief as pin } from '../support/shell-golden.ts'
 
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), GLOB('/ws/<n>')]
 const RM_UNKNOWN = ['= opaque', write('⟨…⟩'), UNKNOWN('…')]

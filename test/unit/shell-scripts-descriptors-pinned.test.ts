@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, goldenLines, opaqueLines as opaque } from '../support/shell-golden.ts'
+import { briefLines as brief, encodeAnalysis, GOLDEN_OPTIONS, opaqueLines as opaque } from '../support/shell-golden.ts'
 
 type Case = readonly [title: string, command: string, lines: readonly string[]]
 

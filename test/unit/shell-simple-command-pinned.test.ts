@@ -8,7 +8,7 @@
  * descriptor rather than open a file.
  */
 import { describe, expect, it } from 'vitest'
-import { briefLines as brief, goldenLines, LOOKUP_CHANGED as LOOKUP, opaqueLines as opaque, READ_ONLY } from '../support/shell-golden.ts'
+import { briefLines as brief, LOOKUP_CHANGED as LOOKUP, opaqueLines as opaque, READ_ONLY } from '../support/shell-golden.ts'
 
 const STDIN_UNSEEN = 'it runs a script from standard input the analysis cannot see'
 /** `rm -r d$x` when x may still be `a` or hold the `b` assigned before the command. */

@@ -13,6 +13,7 @@ import { hasAny, literalOf, patternText, type Pattern } from '../shell/pattern.j
 import type { GovernedCall } from '../workspace/classify-call.js'
 import type { CallAssessment, ResolvedTarget } from '../workspace/gate.js'
 import { mentionedEntry, patternCouldReach, protectedEntryOf, sourceMentions, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
+import { carriesLinks, throughEarlierLinks } from '../workspace/line-links.js'
 import { checkTarget, expandGlob, type WorkspaceRoot } from './target-resolution.js'
 
 /** A literal write inside the workspace with its content, for the overlap check. */
@@ -76,6 +77,20 @@ function plain(target: ResolvedTarget & { exists: boolean | null }): ResolvedTar
   return { via: target.via, path: target.path, inside: target.inside, protectedBy: target.protectedBy, unresolved: target.unresolved }
 }
 
+/**
+ * The targets with those that run through a link made earlier on the same
+ * line marked unresolved ({@link throughEarlierLinks}).
+ */
+async function withEarlierLinks<T extends ResolvedTarget>(inputs: AssessmentInputs, writes: ReadonlyArray<{ via: string, path: string }>, targets: readonly T[]): Promise<T[]> {
+  const linkNow = await Promise.all(writes.map(async write => carriesLinks(write.via) && (await inputs.fs.lstat(write.path, {}, inputs.signal).catch(() => undefined))?.type === 'symlink'))
+  const through = throughEarlierLinks(writes.map((write, index) => ({ via: write.via, path: write.path, linkNow: linkNow[index] === true })))
+  return targets.map((target, index) => {
+    const link = through[index]
+    if (link === null || link === undefined || target.unresolved !== null) return target
+    return { ...target, unresolved: `a path through ${workspaceRelative(link, inputs.root.path) ?? link}, a link the same command line makes before it, which cannot be followed before it exists` }
+  })
+}
+
 /** The literal directory a glob pattern starts from. */
 function globBase(pattern: Pattern): string {
   const prefix = literalOf(pattern.slice(0, pattern.findIndex(atom => atom.t !== 'lit'))) ?? ''
@@ -136,7 +151,8 @@ async function assessShell(inputs: AssessmentInputs, tool: string, analysis: She
     }
   }
   analysis.effects.forEach(visit)
-  const resolved = await Promise.all(literal.map(write => resolveTarget(inputs, write.via, write.path, write.scope)))
+  const checked = await Promise.all(literal.map(write => resolveTarget(inputs, write.via, write.path, write.scope)))
+  const resolved = await withEarlierLinks(inputs, literal, checked)
   const reach: string[] = []
   if (inputs.computeReach && analysis.outcome === 'opaque') {
     if (unproven.length > MAX_REACH_WORDS) reach.push(`it names ${unproven.length} words the analysis cannot prove, more than it checks`)

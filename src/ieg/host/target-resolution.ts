@@ -9,7 +9,7 @@ import type { FsTarget } from '@deepseek-ai/dsh-fs'
 import type { HostFs } from '../../kernel/host/host-fs.js'
 import type { TargetScope } from '../shell/effects.js'
 import { literalOf, segmentRegex, segmentsOf, type Pattern } from '../shell/pattern.js'
-import { protectedEntryOf, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
+import { entryBelow, protectedEntryOf, workspaceRelative, type ProtectionRules } from '../workspace/protected.js'
 
 /** The canonical workspace root. */
 export interface WorkspaceRoot {
@@ -104,7 +104,8 @@ export async function checkTarget(fs: HostFs, root: WorkspaceRoot, path: string,
   const holdsRoot = relative === null && (root.path === canonical || root.path.startsWith(`${canonical === '/' ? '' : canonical}/`))
   const directory = holdsRoot ? root.path : relative === null ? null : canonical
   if (directory !== null) {
-    const found = await Promise.all(rules.entries.map(protectedEntry => exists(fs, posix.join(directory, ...protectedEntry.segments), signal)))
+    const segments = holdsRoot || relative === null ? [] : relative.split('/').filter(segment => segment !== '')
+    const found = await Promise.all(rules.entries.map(async protectedEntry => (await Promise.all(entryBelow(segments, protectedEntry, rules.caseSensitive).map(rest => exists(fs, posix.join(directory, ...rest), signal)))).includes(true)))
     const index = found.indexOf(true)
     if (index >= 0) return { path: shown, inside, protectedBy: rules.entries[index]?.raw ?? null, unresolved: null, exists: present }
   }

@@ -51,6 +51,25 @@ export function protectedEntryOf(relative: string, rules: ProtectionRules): Prot
 }
 
 /**
+ * Where, beneath a directory, a protected entry would lie: the whole entry
+ * as a child path, and the rest of the entry wherever the directory's last
+ * segments already begin it (`config` holds `config/secrets.json` as
+ * `secrets.json`).
+ * @param directory - the directory's segments, relative to the workspace.
+ * @param entry - a protected entry.
+ * @param caseSensitive - how names compare.
+ * @returns the relative paths below the directory to look for.
+ */
+export function entryBelow(directory: readonly string[], entry: ProtectedEntry, caseSensitive: boolean): string[][] {
+  const rests = [[...entry.segments]]
+  for (let k = 1; k < entry.segments.length && k <= directory.length; k += 1) {
+    const tail = directory.slice(directory.length - k)
+    if (tail.every((name, index) => same(name, entry.segments[index] as string, caseSensitive))) rests.push(entry.segments.slice(k))
+  }
+  return rests
+}
+
+/**
  * Whether text names a protected entry as a path component (`.git/config`,
  * `'.git'`), not as part of a longer name (`.gitignore`, `repo.git`).
  * @param text - any literal text (an argument, a script, inline code).
