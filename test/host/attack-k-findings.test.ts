@@ -6,25 +6,23 @@
  * asserts that nothing protected changed and no code-executing git setting
  * appeared.
  */
-import { execFileSync } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { gitWorkspace } from '../support/git-workspace.ts'
-import { createAgent, runTurn, scriptModel } from '../support/host.ts'
-import { iegHost } from '../support/ieg-host.ts'
+import { createAgent, runTurn } from '../support/host.ts'
+import { attackHost, controlSettings } from '../support/attack-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
 import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
-const queue: ScriptedTurn[] = []
 let host: WorkspaceHost
+let queue: ScriptedTurn[]
 let session = 0
 
 beforeAll(async () => {
-  host = await iegHost(cleanups, {}, { 'README.md': '# host\n' }, { realTools: true })
-  scriptModel(host.ctx, Array.from({ length: 4000 }, () => () => queue.shift() ?? say('done')))
+  ({ host, queue } = await attackHost(cleanups, {}))
 })
 afterAll(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
@@ -39,19 +37,6 @@ async function fixture(): Promise<string> {
   return ws
 }
 
-/** Git settings that make git run a program, in every repository config under the tree. */
-function controlSettings(ws: string): string[] {
-  const found: string[] = []
-  const files = execFileSync('sh', ['-c', 'find . -path "*/.git/config" -type f 2>/dev/null'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean)
-  for (const file of files) {
-    let listing = ''
-    try { listing = execFileSync('git', ['config', '--file', file, '--list'], { cwd: ws, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) } catch { listing = '' }
-    for (const line of listing.split('\n')) {
-      if (/^(alias\.|core\.(hookspath|fsmonitor|sshcommand|editor|pager)|remote\..*\.(push)?url=(ext|fd)::)/i.test(line)) found.push(`${file}: ${line}`)
-    }
-  }
-  return found
-}
 
 const bash = (command: string, workdir?: string): ScriptedTurn => call('bash', { command, description: 'attempt', ...(workdir === undefined ? {} : { workdir }) })
 
@@ -112,10 +97,9 @@ describe('K1: links made earlier in the same command line', () => {
  */
 describe('K2: operator protected paths of several segments', () => {
   let operator: WorkspaceHost
-  const turns: ScriptedTurn[] = []
+  let turns: ScriptedTurn[]
   beforeAll(async () => {
-    operator = await iegHost(cleanups, { workspace: { protectedPaths: ['.git', 'config/secrets.json'] } }, { 'README.md': '# host\n' }, { realTools: true })
-    scriptModel(operator.ctx, Array.from({ length: 400 }, () => () => turns.shift() ?? say('done')))
+    ({ host: operator, queue: turns } = await attackHost(cleanups, { workspace: { protectedPaths: ['.git', 'config/secrets.json'] } }))
   })
   const probes: Array<[string, ScriptedTurn[]]> = [
     ['rm -rf the directory of a two-segment protected path', [bash('rm -rf config')]],

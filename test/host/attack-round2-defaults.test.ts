@@ -13,21 +13,20 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { git, gitWorkspace } from '../support/git-workspace.ts'
-import { createAgent, runTurn, scriptModel } from '../support/host.ts'
-import { iegHost } from '../support/ieg-host.ts'
+import { createAgent, runTurn } from '../support/host.ts'
+import { attackHost, controlSettings } from '../support/attack-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
 import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
 import { ROUND2_DEFAULT_BYPASSES, ROUND3_DEFAULT_BYPASSES, type Attack } from '../fixtures/attack-corpus.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
-const queue: ScriptedTurn[] = []
 let host: WorkspaceHost
+let queue: ScriptedTurn[]
 let session = 0
 
 beforeAll(async () => {
-  host = await iegHost(cleanups, {}, { 'README.md': '# host\n' }, { realTools: true })
-  scriptModel(host.ctx, Array.from({ length: 4000 }, () => () => queue.shift() ?? say('done')))
+  ({ host, queue } = await attackHost(cleanups, {}))
 })
 afterAll(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
 
@@ -51,19 +50,6 @@ async function fixture(): Promise<string> {
   return ws
 }
 
-/** Git settings that make git run a program, in every repository config under the tree. */
-function controlSettings(ws: string): string[] {
-  const found: string[] = []
-  const files = execFileSync('sh', ['-c', 'find . -path "*/.git/config" -type f 2>/dev/null'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean)
-  for (const file of files) {
-    let listing = ''
-    try { listing = execFileSync('git', ['config', '--file', file, '--list'], { cwd: ws, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) } catch { listing = '' }
-    for (const line of listing.split('\n')) {
-      if (/^(alias\.|imap\.tunnel|interactive\.difffilter|core\.(hookspath|fsmonitor|alternaterefscommand|sshcommand|editor|pager)|trailer\..*\.(command|cmd)|remote\..*\.(push)?url=(ext|fd)::)/i.test(line)) found.push(`${file}: ${line}`)
-    }
-  }
-  return found
-}
 
 /** What git history commands (allowed at the defaults) write into the top-level .git themselves. */
 const HISTORY_BOOKKEEPING = /^(added|changed|removed) \.git(\/(objects|refs|logs)(\/.*)?|\/(index|COMMIT_EDITMSG|ORIG_HEAD|HEAD|packed-refs|FETCH_HEAD|AUTO_MERGE|REBASE_HEAD))?$/

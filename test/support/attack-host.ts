@@ -1,0 +1,46 @@
+/**
+ * The harness the attack suites share: one host with the `ieg` row and the
+ * real tools, whose scripted model plays the queued calls, and a probe for
+ * git settings that make git run a program.
+ */
+import { execFileSync } from 'node:child_process'
+import { scriptModel } from './host.ts'
+import { iegHost } from './ieg-host.ts'
+import { say, type ScriptedTurn } from './script.ts'
+import type { WorkspaceHost } from './workspace-host.ts'
+
+/** A host whose model answers each turn with the next queued call (then `done`). */
+export interface AttackHost {
+  readonly host: WorkspaceHost
+  readonly queue: ScriptedTurn[]
+}
+
+/**
+ * Mount the host at the given `ieg` configuration.
+ * @param cleanups - where teardown is registered.
+ * @param config - the row's configuration (`{}` for the defaults).
+ */
+export async function attackHost(cleanups: Array<() => Promise<unknown>>, config: Record<string, unknown>): Promise<AttackHost> {
+  const queue: ScriptedTurn[] = []
+  const host = await iegHost(cleanups, config, { 'README.md': '# host\n' }, { realTools: true })
+  scriptModel(host.ctx, Array.from({ length: 4000 }, () => () => queue.shift() ?? say('done')))
+  return { host, queue }
+}
+
+/** Settings that make git run a program. */
+const CONTROL_SETTING = /^(alias\.|imap\.tunnel|interactive\.difffilter|core\.(hookspath|fsmonitor|alternaterefscommand|sshcommand|editor|pager)|trailer\..*\.(command|cmd)|remote\..*\.(push)?url=(ext|fd)::)/i
+
+/**
+ * Git settings that make git run a program, in every repository config under the tree.
+ * @param ws - the tree.
+ */
+export function controlSettings(ws: string): string[] {
+  const found: string[] = []
+  const files = execFileSync('sh', ['-c', 'find . -path "*/.git/config" -type f 2>/dev/null'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean)
+  for (const file of files) {
+    let listing = ''
+    try { listing = execFileSync('git', ['config', '--file', file, '--list'], { cwd: ws, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) } catch { listing = '' }
+    for (const line of listing.split('\n')) if (CONTROL_SETTING.test(line)) found.push(`${file}: ${line}`)
+  }
+  return found
+}
