@@ -26,6 +26,10 @@ describe('writes through a link made earlier on the line', () => {
     expect(throughEarlierLinks(copied)).toEqual([null, null, '/ws/b/h'])
   })
 
+  it('counts what cp -s makes as links', () => {
+    expect(throughEarlierLinks([write('cp (link to)', '/ws/deep/a/b'), write('cp', '/ws/x'), write('redirection >', '/ws/x/../../../.git/config')])).toEqual([null, null, '/ws/x'])
+  })
+
   it('does not count a copy of plain files as a link', () => {
     expect(throughEarlierLinks([write('cp', '/ws/src'), write('cp', '/ws/dst'), write('redirection >', '/ws/dst/f')])).toEqual([null, null, null])
   })

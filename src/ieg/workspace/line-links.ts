@@ -32,7 +32,8 @@ export function carriesLinks(via: string): boolean {
  * For each write, the link made earlier in the line that its path runs
  * through, or null. `ln` makes a link at each path it writes (not at its
  * link targets); `mv` and `cp` make one at their destinations once one of
- * their paths is a link (on disk now, or made earlier in the line).
+ * their paths is a link (on disk now, or made earlier in the line), and
+ * `cp -s` at every destination.
  * @param writes - the line's literal writes, in order.
  */
 export function throughEarlierLinks(writes: readonly LineWrite[]): Array<string | null> {
@@ -43,8 +44,10 @@ export function throughEarlierLinks(writes: readonly LineWrite[]): Array<string 
     const command = commandOf(write.via)
     const path = posix.normalize(write.path)
     if (command !== carrying) carrying = null
-    if (CARRIERS.has(command) && (write.linkNow || links.has(path))) carrying = command
-    if ((command === 'ln' && !write.via.includes('(link to)')) || carrying !== null) links.add(path)
+    const target = write.via.includes('(link to)')
+    // `cp -s` makes links as `ln` does; its link targets are reported `(link to)`.
+    if (CARRIERS.has(command) && (write.linkNow || links.has(path) || target)) carrying = command
+    if (!target && (command === 'ln' || carrying !== null)) links.add(path)
     return through
   })
 }
