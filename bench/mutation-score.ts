@@ -1,6 +1,8 @@
 /**
  * Mutation scores from Stryker's JSON report, per decision core and in all:
  * (killed + timed out) / (killed + timed out + survived + not covered).
+ * Mutants a `// Stryker disable` comment marks as equivalent (each with its
+ * reason in the source) are counted apart and left out of the score.
  * With a report of the sampled shell classifier run (bench/mutation-sample.ts),
  * also its estimate with a 95% Wilson interval.
  * Written to reports/mutation/mutation-score.md, which `npm run
@@ -25,18 +27,19 @@ const CORES: ReadonlyArray<readonly [string, readonly string[]]> = [
 
 /** The score table of a full run's report. */
 function scoreRows(report: StrykerReport): string[] {
-  const rows: string[] = ['| decision core | mutants | killed | survived | not covered | score |', '| --- | ---: | ---: | ---: | ---: | ---: |']
-  let all = { total: 0, detected: 0, survived: 0, uncovered: 0 }
+  const rows: string[] = ['| decision core | mutants | killed | survived | not covered | score | marked equivalent |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: |']
+  let all = { total: 0, detected: 0, survived: 0, uncovered: 0, ignored: 0 }
   for (const [label, prefixes] of CORES) {
     const statuses = Object.entries(report.files).filter(([path]) => prefixes.some(prefix => path.replaceAll('\\', '/').includes(prefix))).flatMap(([, file]) => file.mutants.map(mutant => mutant.status))
     const detected = statuses.filter(status => status === 'Killed' || status === 'Timeout').length
     const survived = statuses.filter(status => status === 'Survived').length
     const uncovered = statuses.filter(status => status === 'NoCoverage').length
+    const ignored = statuses.filter(status => status === 'Ignored').length
     const scored = detected + survived + uncovered
-    all = { total: all.total + scored, detected: all.detected + detected, survived: all.survived + survived, uncovered: all.uncovered + uncovered }
-    rows.push(scored === 0 ? `| ${label} | not mutated in this run | | | | |` : `| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${(detected / scored * 100).toFixed(1)}% |`)
+    all = { total: all.total + scored, detected: all.detected + detected, survived: all.survived + survived, uncovered: all.uncovered + uncovered, ignored: all.ignored + ignored }
+    rows.push(scored === 0 ? `| ${label} | not mutated in this run | | | | | |` : `| ${label} | ${scored} | ${detected} | ${survived} | ${uncovered} | ${(detected / scored * 100).toFixed(1)}% | ${ignored} |`)
   }
-  rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% |`)
+  rows.push(`| **all** | ${all.total} | ${all.detected} | ${all.survived} | ${all.uncovered} | ${(all.detected / all.total * 100).toFixed(1)}% | ${all.ignored} |`)
   return rows
 }
 
@@ -57,8 +60,9 @@ async function sampleLine(): Promise<string> {
   const statuses = Object.values((JSON.parse(sample) as StrykerReport).files).flatMap(file => file.mutants.map(mutant => mutant.status))
   const detected = statuses.filter(status => status === 'Killed' || status === 'Timeout').length
   const scored = statuses.filter(status => ['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(status)).length
+  const ignored = statuses.filter(status => status === 'Ignored').length
   const [low, high] = wilson(detected, scored)
-  return `\nShell classifier, sampled (\`npm run mutation:shell-sample\`: ${sampled} of its ${windows} windows of ${windowLines} lines, seed ${seed}): ${detected} of ${scored} mutants detected, ${(detected / scored * 100).toFixed(1)}% (95% interval ${low.toFixed(1)}% to ${high.toFixed(1)}%).\n`
+  return `\nShell classifier, sampled (\`npm run mutation:shell-sample\`: ${sampled} of its ${windows} windows of ${windowLines} lines, seed ${seed}): ${detected} of ${scored} mutants detected, ${(detected / scored * 100).toFixed(1)}% (95% interval ${low.toFixed(1)}% to ${high.toFixed(1)}%); ${ignored} more marked equivalent.\n`
 }
 
 const full = await readFile(join(PROJECT_ROOT, 'reports/mutation/mutation.json'), 'utf8').catch(() => null)

@@ -118,6 +118,7 @@ export function withOuterStandardInput(table: DescriptorTable | null, outer: Des
   if (table === null || outer === null) return table
   if (OUTER_TABLE.get(table) === outer) return outer
   const entry = outer.get(0)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a shortcut to an equal table
   if (table.get(0) === entry && table.has(0) === outer.has(0)) return table
   const next = new Map(table)
   if (entry === undefined) next.delete(0)

@@ -329,50 +329,55 @@ function expandUnquotedOperand(word: Word, env: ExpansionEnv): Piece[][] {
   }), env.maxAlternatives)
 }
 
-/** Split an unquoted expansion result on blanks and read glob characters as globs. */
+/**
+ * Split an unquoted expansion result on blanks and read glob characters as
+ * globs. Every blank starts a new field; the empty fields this leaves between
+ * blanks are dropped by {@link piecesToFields}, as bash drops them.
+ */
 function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][], uncertain: boolean } {
-  const fields: Atom[][] = [[]]
+  let field: Atom[] = []
+  const fields: Atom[][] = [field]
   let uncertain = false
   for (const atom of pattern) {
     if (atom.t === 'any') uncertain = true
     // A number splits too when IFS may hold digits (`IFS=1; rm .git$((1))x` removes `.git`).
     if (atom.t === 'digits' && ifsChanged) {
       uncertain = true
-      fields[fields.length - 1]?.push({ t: 'any' })
+      field.push({ t: 'any' })
       continue
     }
     if (atom.t !== 'lit') {
-      fields[fields.length - 1]?.push(atom)
+      field.push(atom)
       continue
     }
     if (ifsChanged) {
       uncertain = true
-      fields[fields.length - 1]?.push({ t: 'any' })
+      field.push({ t: 'any' })
       continue
     }
     let text = ''
     const flush = (): void => {
-      if (text !== '') fields[fields.length - 1]?.push({ t: 'lit', s: text })
+      if (text !== '') field.push({ t: 'lit', s: text })
       text = ''
     }
     for (let i = 0; i < atom.s.length; i += 1) {
       const ch = atom.s[i] as string
       if (ch === ' ' || ch === '\t' || ch === '\n') {
         flush()
-        // A blank at the very start also ends the field the text before the expansion began.
-        if ((fields.at(-1)?.length ?? 0) > 0 || (fields.length === 1 && fields[0]?.length === 0)) fields.push([])
-      } else if ('@!+*?'.includes(ch) && atom.s[i + 1] === '(' && extendedGlobEnd(atom.s, i + 1) > 0) {
+        field = []
+        fields.push(field)
+      } else if ('@!+*?'.includes(ch) && atom.s[i + 1] === '(' && extendedGlobEnd(atom.s, i + 1) !== -1) {
         // An extended glob (`@(a|b)`, `!(x)`) globs once extglob is on: any name, dot files included.
         flush()
-        fields[fields.length - 1]?.push({ t: 'star', dot: true })
+        field.push({ t: 'star', dot: true })
         i = extendedGlobEnd(atom.s, i + 1)
       } else if (ch === '*' || ch === '?') {
         flush()
-        fields[fields.length - 1]?.push({ t: ch === '*' ? 'star' : 'qmark' })
+        field.push({ t: ch === '*' ? 'star' : 'qmark' })
       } else if (ch === '[' && atom.s.indexOf(']', i + 2) > i) {
         flush()
         const end = atom.s.indexOf(']', i + 2)
-        fields[fields.length - 1]?.push({ t: 'class', body: atom.s.slice(i + 1, end) })
+        field.push({ t: 'class', body: atom.s.slice(i + 1, end) })
         i = end
       } else {
         text += ch
@@ -394,24 +399,26 @@ function extendedGlobEnd(text: string, open: number): number {
 }
 
 function piecesToFields(pieces: readonly Piece[], ifsChanged: boolean): { fields: Pattern[], uncertain: boolean } {
-  const fields: Atom[][] = [[]]
+  let field: Atom[] = []
+  const fields: Atom[][] = [field]
   // A field holding quoted or literal text exists even when empty (`""`); one made only of expansions does not.
   const written: boolean[] = [false]
   let uncertain = false
   for (const piece of pieces) {
     if (!piece.reinterpret) {
       written[written.length - 1] = true
-      fields[fields.length - 1]?.push(...piece.pattern)
+      field.push(...piece.pattern)
       continue
     }
     const split = reinterpret(piece.pattern, ifsChanged)
     uncertain ||= split.uncertain
-    split.fields.forEach((field, index) => {
+    split.fields.forEach((atoms, index) => {
       if (index > 0) {
-        fields.push([])
+        field = []
+        fields.push(field)
         written.push(false)
       }
-      fields[fields.length - 1]?.push(...field)
+      field.push(...atoms)
     })
   }
   const kept = fields.map(field => concat(field)).filter((field, index) => field.length > 0 || written[index] === true)

@@ -97,16 +97,20 @@ export function joinPattern(directory: Pattern, path: Pattern): Pattern {
  * @returns segments in order; empty segments (from `//` or a leading `/`) dropped.
  */
 export function segmentsOf(pattern: Pattern): Pattern[] {
-  const segments: Atom[][] = [[]]
+  let segment: Atom[] = []
+  const segments: Atom[][] = [segment]
   for (const atom of pattern) {
     if (atom.t !== 'lit') {
-      segments[segments.length - 1]?.push(atom)
+      segment.push(atom)
       continue
     }
     const pieces = atom.s.split('/')
     pieces.forEach((piece, index) => {
-      if (index > 0) segments.push([])
-      if (piece !== '') segments[segments.length - 1]?.push({ t: 'lit', s: piece })
+      if (index > 0) {
+        segment = []
+        segments.push(segment)
+      }
+      if (piece !== '') segment.push({ t: 'lit', s: piece })
     })
   }
   return segments.filter(segment => segment.length > 0)
