@@ -6,7 +6,6 @@
  * enforced), and a capability that fails to register is listed as degraded.
  */
 import '../kernel/host/session-events.js'
-import Schema from '@deepseek-ai/schemastery'
 import type { Context } from '@deepseek-ai/cordis'
 import type {} from '@deepseek-ai/dsh-fs'
 import type {} from '@deepseek-ai/dsh-session-projection'
