@@ -7,7 +7,7 @@
  * table's handler should also see the call. Pure.
  */
 import type { Assignment } from 'unbash'
-import type { Evaluation } from './expand.js'
+import type { Evaluation } from './expansion-env.js'
 import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'

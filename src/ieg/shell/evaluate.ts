@@ -6,7 +6,8 @@
  * not know is reported, since it could hold `$(...)`. Pure.
  */
 import { parse, type ArithmeticExpression, type WordPart } from 'unbash'
-import { evaluateVariable, scanArithmetic, scanParts, type Evaluation, type ExpansionEnv } from './expand.js'
+import { scanArithmetic, scanParts } from './expand.js'
+import { evaluateVariable, type Evaluation, type ExpansionEnv } from './expansion-env.js'
 import { DIGITS, type Pattern } from './pattern.js'
 import type { Values } from './state.js'
 

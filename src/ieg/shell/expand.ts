@@ -7,34 +7,10 @@
  */
 import { parse, type ArithmeticExpression, type ParsedScript, type Word, type WordPart } from 'unbash'
 import { expandBraces } from './braces.js'
-import { ANY, concat, DIGITS, lit, type Atom, type Pattern } from './pattern.js'
-import { isInteger, unionValues, UNREAD_NAME, type ShellState, type Values } from './state.js'
-
-/** How bash evaluates a value a second time. */
-export type Evaluation =
-  /** As an arithmetic expression: names are evaluated recursively, subscripts expanded. */
-  | 'arithmetic'
-  /** As a variable name that may carry a subscript (`unset 'a[i]'`, `${!x}`). */
-  | 'name'
-  /** As a prompt string: expanded like a double-quoted word (`${x@P}`, `PS4`). */
-  | 'prompt'
-
-/** Where a nested script's standard input comes from: the shell's own, or a pipe (`>(cmd)`). */
-export type NestedInput = 'inherited' | 'pipe'
-
-/** What expansion reads and reports. */
-export interface ExpansionEnv {
-  readonly state: ShellState
-  /** The home directory of a fresh shell, or null when unknown. */
-  readonly home: string | null
-  readonly maxAlternatives: number
-  /** Analyze a nested script (command or process substitution, whose standard input is the shell's or a pipe); returns the value its output takes in a word. */
-  nested(script: ParsedScript | undefined, via: string, input: NestedInput): Values
-  /** Bash evaluates these values again (null: a value the analysis does not know). */
-  evaluate(kind: Evaluation, values: Values, via: string): void
-  /** An expansion assigned NAME (`${NAME:=word}`: unknown; arithmetic `NAME=…`, `NAME++`: a number). */
-  assigned(name: string, values: Values): void
-}
+import { evaluateVariable, variableValues, type ExpansionEnv } from './expansion-env.js'
+import { combine, piecesToFields, valuesToAlternatives, type Piece } from './fields.js'
+import { ANY, concat, DIGITS, lit, type Pattern } from './pattern.js'
+import { isInteger, unionValues, UNREAD_NAME, type Values } from './state.js'
 
 /** A word's expansion: alternatives, each a list of fields. */
 export interface Fields {
@@ -43,53 +19,12 @@ export interface Fields {
   readonly uncertainArity: boolean
 }
 
-interface Piece {
-  readonly pattern: Pattern
-  /** Unquoted expansion result: split on whitespace and read as a glob. */
-  readonly reinterpret: boolean
-}
-
 const TILDE = 126
-/** Parameters that always expand to a number. */
-const NUMERIC_PARAMETERS = new Set(['$', '!', '?', '#', 'PPID', 'UID', 'EUID'])
-/** Variables that expand to a number until they are unset (then they are ordinary variables). */
-const NUMERIC_VARIABLES = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'SRANDOM', 'EPOCHSECONDS'])
-
-function lookup(name: string, env: ExpansionEnv): Values {
-  if (NUMERIC_PARAMETERS.has(name)) return [DIGITS]
-  if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
-  if (env.state.unknownNames) return null
-  if (NUMERIC_VARIABLES.has(name)) return [DIGITS]
-  if (name === 'PWD') return env.state.cwd
-  if (name === 'OLDPWD') return env.state.oldCwd
-  if (name === 'HOME') return env.home === null ? null : [lit(env.home)]
-  return null
-}
-
-/**
- * Have bash's second evaluation of a variable's value checked. A variable the
- * command line did not assign holds the host's environment in a fresh shell.
- * @param name - the variable.
- * @param kind - how its value is evaluated.
- * @param env - state and callbacks.
- * @param via - what evaluates it.
- */
-export function evaluateVariable(name: string, kind: Evaluation, env: ExpansionEnv, via: string): void {
-  if (NUMERIC_PARAMETERS.has(name) || name === '0') return
-  // Positional parameters are not tracked: `set --` or a function's caller may have put any text there.
-  if (/^\d+$/.test(name)) return env.evaluate(kind, null, via)
-  if (!env.state.vars.has(name) && !env.state.unknownNames) return
-  env.evaluate(kind, lookup(name, env), via)
-}
 
 /** The values of a word expanded without splitting, or null when unknown. */
 function wordValues(word: Word, env: ExpansionEnv): Values {
   const values = expandQuotedParts(word, env).map(pieces => concat(...pieces.map(piece => piece.pattern)))
   return values.some(value => value.some(atom => atom.t === 'any')) ? null : values
-}
-
-function valuesToAlternatives(values: Values, reinterpret: boolean): Piece[][] {
-  return (values ?? [ANY]).map(pattern => [{ pattern, reinterpret }])
 }
 
 /** Analyze every word inside a parameter operation; report the ones bash evaluates again. */
@@ -139,7 +74,7 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
     return [[{ pattern: indices ? DIGITS : ANY, reinterpret: !quoted }]]
   }
   if (part.index !== undefined) return [[{ pattern: ANY, reinterpret: !quoted }]]
-  const value = lookup(part.parameter, env)
+  const value = variableValues(part.parameter, env)
   const operation = part.operation
   if (operation === undefined) return valuesToAlternatives(value, !quoted)
   if (operation.type === 'Default') {
@@ -161,9 +96,9 @@ function parameterPart(part: Extract<WordPart, { type: 'ParameterExpansion' }>, 
 }
 
 function tilde(prefix: string, env: ExpansionEnv): Values {
-  if (prefix === '~') return lookup('HOME', env)
-  if (prefix === '~+') return lookup('PWD', env)
-  if (prefix === '~-') return lookup('OLDPWD', env)
+  if (prefix === '~') return variableValues('HOME', env)
+  if (prefix === '~+') return variableValues('PWD', env)
+  if (prefix === '~-') return variableValues('OLDPWD', env)
   return null
 }
 
@@ -193,7 +128,7 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
       scanParts(part.parts, env)
       return [[{ pattern: quoted ? lit(part.text) : [{ t: 'star', dot: true }], reinterpret: false }]]
     case 'SimpleExpansion':
-      return valuesToAlternatives(lookup(part.text.slice(1), env), !quoted)
+      return valuesToAlternatives(variableValues(part.text.slice(1), env), !quoted)
     case 'ParameterExpansion':
       return parameterPart(part, env, quoted ? 'quoted' : 'unquoted')
     case 'CommandExpansion':
@@ -244,7 +179,7 @@ function assignedByArithmetic(target: ArithmeticExpression, env: ExpansionEnv): 
  * @param env - the state before the assignment.
  */
 export function arithmeticallyAssigned(name: string, element: boolean, env: ExpansionEnv): Values {
-  return element ? unionValues(lookup(name, env), [DIGITS], env.maxAlternatives) : [DIGITS]
+  return element ? unionValues(variableValues(name, env), [DIGITS], env.maxAlternatives) : [DIGITS]
 }
 const ARITHMETIC_NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+(#[0-9a-zA-Z@_]+)?)$/
 
@@ -299,17 +234,6 @@ function arithmeticWord(node: Extract<ArithmeticExpression, { type: 'ArithmeticW
   env.evaluate('arithmetic', [lit(text)], 'arithmetic')
 }
 
-function combine(lists: readonly Piece[][][], max: number): Piece[][] {
-  let out: Piece[][] = [[]]
-  for (const alternatives of lists) {
-    const next: Piece[][] = []
-    for (const prefix of out) for (const alternative of alternatives) next.push([...prefix, ...alternative])
-    if (next.length > max) return [[{ pattern: ANY, reinterpret: true }]]
-    out = next
-  }
-  return out
-}
-
 function expandQuotedParts(word: Word, env: ExpansionEnv): Piece[][] {
   const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
   return combine(parts.map(part => partAlternatives(part, env, true, false)), env.maxAlternatives)
@@ -327,102 +251,6 @@ function expandUnquotedOperand(word: Word, env: ExpansionEnv): Piece[][] {
     if (part.type !== 'Literal' || (index === 0 && part.value.startsWith('~'))) return partAlternatives(part, env, false, index === 0 && tildePrefixEnds(part, parts.length))
     return [[{ pattern: part.text.includes('\\') ? ANY : lit(part.value), reinterpret: true }]]
   }), env.maxAlternatives)
-}
-
-/**
- * Split an unquoted expansion result on blanks and read glob characters as
- * globs. Every blank starts a new field; the empty fields this leaves between
- * blanks are dropped by {@link piecesToFields}, as bash drops them.
- */
-function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][], uncertain: boolean } {
-  let field: Atom[] = []
-  const fields: Atom[][] = [field]
-  let uncertain = false
-  for (const atom of pattern) {
-    if (atom.t === 'any') uncertain = true
-    // A number splits too when IFS may hold digits (`IFS=1; rm .git$((1))x` removes `.git`).
-    if (atom.t === 'digits' && ifsChanged) {
-      uncertain = true
-      field.push({ t: 'any' })
-      continue
-    }
-    if (atom.t !== 'lit') {
-      field.push(atom)
-      continue
-    }
-    if (ifsChanged) {
-      uncertain = true
-      field.push({ t: 'any' })
-      continue
-    }
-    let text = ''
-    const flush = (): void => {
-      if (text !== '') field.push({ t: 'lit', s: text })
-      text = ''
-    }
-    for (let i = 0; i < atom.s.length; i += 1) {
-      const ch = atom.s[i] as string
-      if (ch === ' ' || ch === '\t' || ch === '\n') {
-        flush()
-        field = []
-        fields.push(field)
-      } else if ('@!+*?'.includes(ch) && atom.s[i + 1] === '(' && extendedGlobEnd(atom.s, i + 1) !== -1) {
-        // An extended glob (`@(a|b)`, `!(x)`) globs once extglob is on: any name, dot files included.
-        flush()
-        field.push({ t: 'star', dot: true })
-        i = extendedGlobEnd(atom.s, i + 1)
-      } else if (ch === '*' || ch === '?') {
-        flush()
-        field.push({ t: ch === '*' ? 'star' : 'qmark' })
-      } else if (ch === '[' && atom.s.indexOf(']', i + 2) > i) {
-        flush()
-        const end = atom.s.indexOf(']', i + 2)
-        field.push({ t: 'class', body: atom.s.slice(i + 1, end) })
-        i = end
-      } else {
-        text += ch
-      }
-    }
-    flush()
-  }
-  return { fields, uncertain }
-}
-
-/** The index of the `)` closing the `(` at `open`, or -1. */
-function extendedGlobEnd(text: string, open: number): number {
-  let depth = 0
-  for (let i = open; i < text.length; i += 1) {
-    if (text[i] === '(') depth += 1
-    else if (text[i] === ')' && --depth === 0) return i
-  }
-  return -1
-}
-
-function piecesToFields(pieces: readonly Piece[], ifsChanged: boolean): { fields: Pattern[], uncertain: boolean } {
-  let field: Atom[] = []
-  const fields: Atom[][] = [field]
-  // A field holding quoted or literal text exists even when empty (`""`); one made only of expansions does not.
-  const written: boolean[] = [false]
-  let uncertain = false
-  for (const piece of pieces) {
-    if (!piece.reinterpret) {
-      written[written.length - 1] = true
-      field.push(...piece.pattern)
-      continue
-    }
-    const split = reinterpret(piece.pattern, ifsChanged)
-    uncertain ||= split.uncertain
-    split.fields.forEach((atoms, index) => {
-      if (index > 0) {
-        field = []
-        fields.push(field)
-        written.push(false)
-      }
-      field.push(...atoms)
-    })
-  }
-  const kept = fields.map(field => concat(field)).filter((field, index) => field.length > 0 || written[index] === true)
-  return { fields: kept, uncertain }
 }
 
 /** A word that looks like an assignment (`NAME=`, `NAME+=`, `NAME[…]=`): bash expands tildes after its first `=` and its `:`s even as an argument. */

@@ -4,7 +4,7 @@
  */
 import type { ParsedScript } from 'unbash'
 import type { TargetScope } from './effects.js'
-import type { ExpansionEnv } from './expand.js'
+import type { ExpansionEnv } from './expansion-env.js'
 import type { Pattern } from './pattern.js'
 import type { Exit } from './builtins.js'
 import type { FunctionBody, ShellState, Values } from './state.js'
