@@ -13,12 +13,12 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { PROJECT_ROOT } from '../test/support/dsh-profile.ts'
+import { joinChunkReports, splitBySize, type ChunkReport } from './src/mutation-chunks.ts'
 
 const OUT = join(PROJECT_ROOT, 'reports/mutation')
 const PLAN = join(OUT, 'chunks-plan.json')
 
 interface ChunkPlan { readonly commit: string, readonly chunks: ReadonlyArray<readonly string[]> }
-interface ChunkReport { readonly files: Record<string, unknown>, readonly [key: string]: unknown }
 
 function headCommit(): string {
   return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim()
@@ -33,24 +33,15 @@ async function filesOf(pattern: string): Promise<string[]> {
   return names.filter(name => name.endsWith('.ts')).map(name => `${dir}/${name}`.replaceAll('\\', '/'))
 }
 
-/** Greedy split by bytes, largest file first into the lightest chunk. */
 async function split(files: readonly string[], count: number): Promise<string[][]> {
   const sized = await Promise.all(files.map(async file => ({ file, size: (await stat(join(PROJECT_ROOT, file))).size })))
-  sized.sort((a, b) => b.size - a.size || a.file.localeCompare(b.file))
-  const chunks = Array.from({ length: count }, () => ({ size: 0, files: [] as string[] }))
-  for (const entry of sized) {
-    const lightest = chunks.reduce((best, chunk) => chunk.size < best.size ? chunk : best)
-    lightest.size += entry.size
-    lightest.files.push(entry.file)
-  }
-  return chunks.map(chunk => chunk.files.sort())
+  return splitBySize(sized, count)
 }
 
 const chunkReport = (index: number): string => join(OUT, `chunk-${index + 1}.json`)
 const chunkConfig = (index: number): string => join(OUT, `chunk-${index + 1}.config.json`)
 
 async function plan(count: number): Promise<void> {
-  if (!Number.isInteger(count) || count < 1) throw new Error('plan needs a chunk count, a positive integer')
   const base = JSON.parse(await readFile(join(PROJECT_ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown> & { mutate: string[] }
   const files = (await Promise.all(base.mutate.map(filesOf))).flat()
   const chunks = await split(files, count)
@@ -90,15 +81,11 @@ async function run(): Promise<void> {
 async function merge(): Promise<void> {
   const { chunks } = await readPlan()
   const commit = headCommit()
-  let merged: ChunkReport | undefined
-  for (const index of chunks.keys()) {
-    const done = (await readFile(commitFile(index), 'utf8').catch(() => '')).trim()
-    if (done !== commit) throw new Error(`chunk ${index + 1} has no report for ${commit}${done === '' ? '' : ` (its report is from ${done})`}`)
-    const report = JSON.parse(await readFile(chunkReport(index), 'utf8')) as ChunkReport
-    merged = merged === undefined ? { ...report, files: { ...report.files } } : { ...merged, files: { ...merged.files, ...report.files } }
-  }
-  if (merged === undefined) throw new Error('the chunk plan has no chunks')
-  await writeFile(join(OUT, 'mutation.json'), JSON.stringify(merged))
+  const parts = await Promise.all([...chunks.keys()].map(async index => ({
+    commit: (await readFile(commitFile(index), 'utf8').catch(() => '')).trim(),
+    report: await readFile(chunkReport(index), 'utf8').then(text => JSON.parse(text) as ChunkReport).catch(() => null),
+  })))
+  await writeFile(join(OUT, 'mutation.json'), JSON.stringify(joinChunkReports(parts, commit)))
   process.stdout.write(`merged ${chunks.length} chunk reports of ${commit} into reports/mutation/mutation.json\n`)
 }
 
