@@ -284,7 +284,6 @@ class Analyzer implements Walker {
         let last = state
         for (let index = 0; index < commands.length; index += 1) last = this.node(commands[index] as PipelineNode, index > 0 ? piped : state, depth)
         // A last command that changed nothing leaves the state as it was (the join below would rebuild it).
-        // Stryker disable next-line ConditionalExpression: a shortcut to the same state
         if (last === piped) return state
         return joinStates(state, { ...last, descriptors: withOuterStandardInput(last.descriptors, state.descriptors) }, max)
       }

@@ -66,12 +66,14 @@ export function reachOfPath(path: Pattern, descriptors: DescriptorTable | null, 
     if (link === 'root') return { kind: 'paths', paths: [concat(lit('/'), rest)] }
     return { kind: 'paths', paths: (cwd ?? [ANY]).map(directory => concat(directory, rest)) }
   }
+  // Stryker disable next-line StringLiteral: standard is set whenever both numbers are absent
   const descriptor = Number(devFd ?? procFd ?? STANDARD[standard ?? ''])
   const rest = devRest ?? procFdRest ?? ''
   if (descriptors === null) return { kind: 'paths', paths: [ANY] }
   const target = descriptors.has(descriptor) ? descriptors.get(descriptor) : descriptor >= 10 ? descriptors.get(VARIABLE_DESCRIPTOR) : undefined
   if (target === undefined) return rest === '' ? { kind: 'discard' } : { kind: 'paths', paths: [ANY] }
   if (target === null) return { kind: 'paths', paths: [ANY] }
+  // Stryker disable next-line StringLiteral: any text that names no device keeps the file
   const paths = target.map(file => concat(file, lit(rest))).filter(file => !DISCARD.has(markedText(file) ?? ''))
   return paths.length === 0 ? { kind: 'discard' } : { kind: 'paths', paths }
 }
@@ -118,7 +120,6 @@ export function withOuterStandardInput(table: DescriptorTable | null, outer: Des
   if (table === null || outer === null) return table
   if (OUTER_TABLE.get(table) === outer) return outer
   const entry = outer.get(0)
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: a shortcut to an equal table
   if (table.get(0) === entry && table.has(0) === outer.has(0)) return table
   const next = new Map(table)
   if (entry === undefined) next.delete(0)
