@@ -78,14 +78,39 @@ function descriptorOf(redirect: Redirection, fallback: number): number {
   return redirect.descriptor.type === 'FileDescriptor' ? redirect.descriptor.value : VARIABLE_DESCRIPTOR
 }
 
-/** `exec` run with no command (directly or through `command`/`builtin`): its redirections stay open in the shell. */
+/**
+ * `exec` that leaves the shell running (directly or through `command` or
+ * `builtin`): its redirections stay open in the shell.
+ */
 function isBareExec(argv: readonly Pattern[][]): boolean {
   if (argv.length !== 1) return false
-  const head = literalOf(argv[0]?.[0] ?? [])
-  if (head !== 'exec' && head !== 'command' && head !== 'builtin') return false
-  const words = (argv[0] ?? []).map(literalOf)
+  const words = (argv[0] as Pattern[]).map(literalOf)
   while (words[0] === 'command' || words[0] === 'builtin') words.splice(0, words[1] === '-p' ? 2 : 1)
-  return words.length === 1 && words[0] === 'exec'
+  return words[0] === 'exec' && execRunsNoCommand(words.slice(1))
+}
+
+/**
+ * Whether `exec` with these words after its name runs no command: nothing
+ * follows its options (`-c`, `-l`, `-a NAME`, `--`), or it refuses an option
+ * and returns. A word the analysis cannot read may expand to nothing.
+ * @param words - the literal words, null where not literal.
+ */
+function execRunsNoCommand(words: readonly (string | null)[]): boolean {
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as string | null
+    if (word === null) return true
+    if (word === '--') return index + 1 === words.length
+    if (!word.startsWith('-') || word === '-') return false
+    for (let at = 1; at < word.length; at += 1) {
+      const letter = word[at]
+      if (letter === 'a') {
+        if (at + 1 === word.length) index += 1
+        break
+      }
+      if (letter !== 'c' && letter !== 'l') return true
+    }
+  }
+  return true
 }
 
 /**
@@ -259,7 +284,8 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const facts: InvokeFacts = { env: values.length === 0 ? NO_ENVIRONMENT : new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || inheritedInput }, declared, uncertain, mentions }
   let result: ShellState | null = null
   for (const alternative of argv) {
-    const after = invoke(walker, alternative, facts, redirected.state, depth, 'all')
+    // Words that expand to nothing leave no command: the assignments stay in the shell, as with no name at all.
+    const after = alternative.length === 0 ? values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), redirected.state) : invoke(walker, alternative, facts, redirected.state, depth, 'all')
     result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
   }
   const after = result ?? state
