@@ -126,8 +126,9 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
   for (const redirect of redirects) {
     if (redirect.type === 'HereDoc') {
       const descriptor = descriptorOf(redirect, 0)
-      const expands = redirect.delimiter?.quoted !== true && (redirect.body.parts ?? []).some(part => part.type !== 'Literal')
-      const expanded = expands ? hereDocumentValues(redirect.body.parts ?? [], env) : null
+      const parts = redirect.body.parts ?? []
+      const expands = redirect.delimiter?.quoted !== true && parts.some(part => part.type !== 'Literal')
+      const expanded = expands ? hereDocumentValues(parts, env) : null
       const text = expanded?.length === 1 ? literalOf(expanded[0] as Pattern) : null
       const plain = redirect.delimiter?.quoted === true ? redirect.body.text : unescapedHereDocument(redirect.body.text)
       if (descriptor === 0) stdin = !expands ? { text: plain, unknown: false } : text === null ? { text: null, unknown: true } : { text, unknown: false }
@@ -245,13 +246,14 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const plain = node.prefix.length === 0 && onlyWords(node.suffix)
   const items: ReadonlyArray<Word | Assignment | Redirection> = plain ? NOTHING : [...node.prefix, ...node.suffix]
   const redirected = plain ? { stdin: NO_STDIN, state } : applyRedirections(walker, items.filter((item): item is Redirection => item.type !== 'Word' && item.type !== 'Assignment'), state, depth)
-  const values = node.prefix.length === 0 ? NOTHING : node.prefix.filter((item): item is Assignment => item.type === 'Assignment').map(item => [item.name, assignmentValues(item, env)] as const)
-  if (node.name === undefined) {
+  const values = node.prefix.filter((item): item is Assignment => item.type === 'Assignment').map(item => [item.name, assignmentValues(item, env)] as const)
+  const commandName = node.name
+  if (commandName === undefined) {
     const expanded = walker.expansionAssignments().length
     return { after: values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state), expanded }
   }
   values.forEach(([name, value]) => evaluateAssigned(walker, state, name, value, depth))
-  const words = plain ? [node.name, ...(node.suffix as readonly Word[])] : [node.name, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
+  const words = plain ? [commandName, ...(node.suffix as readonly Word[])] : [commandName, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
   const declared = plain ? NOTHING : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
   let argv: Pattern[][] = [[]]
   const inheritedInput = !redirected.stdin.unknown && redirected.stdin.text === null && standardInputCarriesData(state.descriptors)
@@ -259,7 +261,7 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const copiedInput = items.some(item => item.type === 'Redirect' && item.operator === '<&')
   // The source text, and what it expands to where that is literal (`$'\x2e'`, a here-string's text);
   // input from a pipe or an earlier redirection may come from anywhere in the command line.
-  const mentions: Mentions = () => [node.name?.text ?? '', ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? ''), ...(inheritedInput || copiedInput ? [walker.source] : [])]
+  const mentions: Mentions = () => [commandName.text, ...items.map(mentionText), ...(plain ? node.suffix.map(item => mentionText(item)) : []), redirected.stdin.text ?? '', ...argv.flat().map(arg => literalOf(arg) ?? ''), ...(inheritedInput || copiedInput ? [walker.source] : [])]
   let uncertain = false
   for (const word of words) {
     const field = argv.length === 1 ? literalField(word) : null
@@ -276,7 +278,7 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     }
     argv = argv.flatMap(prefixArgs => fields.alternatives.map(alternative => [...prefixArgs, ...alternative]))
     if (argv.length > walker.options.maxAlternatives) {
-      walker.opaque(node.name.value, 'its words have too many possible values to analyze', [ANY], state, mentions)
+      walker.opaque(commandName.value, 'its words have too many possible values to analyze', [ANY], state, mentions)
       return { after: state, expanded: walker.expansionAssignments().length }
     }
   }
