@@ -199,3 +199,10 @@ describe('assignments before a command name that is not literal', () => {
     expect(goldenLines('e=; IFS=/ $e; x=a/b; rm $x')).toContain('  ? rm: its target … is not literal (an expansion the analysis cannot know)')
   })
 })
+
+describe('assignments before words that expand to nothing, analyzed once', () => {
+  // bash evaluates n's value once: the subscript runs rm x a single time.
+  it('reports what the value runs once, as a plain assignment does', () => {
+    expect(goldenLines('e=; declare -i n; n=\'a[$(rm x)]\' $e').slice(1)).toEqual(goldenLines('declare -i n; n=\'a[$(rm x)]\'').slice(1).map(line => line.replace('mentions ["declare -i n; n=\'a[$(rm x)]\'"]', 'mentions ["e=; declare -i n; n=\'a[$(rm x)]\' $e"]')))
+  })
+})

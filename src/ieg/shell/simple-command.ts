@@ -221,6 +221,11 @@ function evaluateAssigned(walker: Walker, state: ShellState, name: string, value
  */
 export function assignVariable(walker: Walker, state: ShellState, name: string, values: Values, depth: number): ShellState {
   evaluateAssigned(walker, state, name, values, depth)
+  return storeVariable(walker, state, name, values)
+}
+
+/** The state with NAME holding values whose evaluation was already analyzed (an integer variable holds a number too). */
+function storeVariable(walker: Walker, state: ShellState, name: string, values: Values): ShellState {
   return withVariable(state, name, isInteger(state, name) ? unionValues(values, [DIGITS], walker.options.maxAlternatives) : values)
 }
 
@@ -286,8 +291,8 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const facts: InvokeFacts = { env: values.length === 0 ? NO_ENVIRONMENT : new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || inheritedInput }, declared, uncertain, mentions }
   let result: ShellState | null = null
   for (const alternative of argv) {
-    // Words that expand to nothing leave no command: the assignments stay in the shell, as with no name at all.
-    const after = alternative.length === 0 ? values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), redirected.state) : invoke(walker, alternative, facts, redirected.state, depth, 'all')
+    // Words that expand to nothing leave no command: the assignments, evaluated above, stay in the shell.
+    const after = alternative.length === 0 ? values.reduce((next, [name, value]) => storeVariable(walker, next, name, value), redirected.state) : invoke(walker, alternative, facts, redirected.state, depth, 'all')
     result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
   }
   const after = result ?? state
