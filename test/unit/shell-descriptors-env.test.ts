@@ -107,9 +107,13 @@ const SET_FOR = (name: string): string[] => ['= opaque', `  opaque ls: ${name} i
 
 describe('variables that change which program a name runs', () => {
   // Assigned in the shell, these reach every later command or shell; PATH, EXECIGNORE, BASH_CMDS and BASH_ALIASES change the shell's own lookup.
-  for (const name of ['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH', 'EXECIGNORE', 'SHELLOPTS', 'BASHOPTS', 'BASH_CMDS', 'BASH_ALIASES', 'LD_X', 'DYLD_X']) {
+  for (const name of ['PATH', 'BASH_ENV', 'ENV', 'BASH_LOADABLES_PATH', 'EXECIGNORE', 'SHELLOPTS', 'BASHOPTS', 'BASH_CMDS', 'LD_X', 'DYLD_X']) {
     it(`reads ${name} assigned in the shell as changing lookup`, () => expect(brief(`${name}=x; ls`)).toEqual(LOOKUP_CHANGED))
   }
+  it('reads BASH_ALIASES assigned in the shell as an alias, which expands in POSIX mode', () => {
+    const reason = 'aliases, history expansion or a changed built-in may make it any command'
+    expect(brief('BASH_ALIASES[x]=y; ls')).toEqual(['= opaque (loose globs)', `  opaque ls: ${reason}`, `  ? ls: ${reason}`])
+  })
   for (const name of ['PATH', 'EXECIGNORE', 'BASH_CMDS', 'BASH_ALIASES']) {
     it(`reads ${name} set for one command as changing its own lookup`, () => expect(brief(`${name}=x ls`)).toEqual(LOOKUP_CHANGED))
   }

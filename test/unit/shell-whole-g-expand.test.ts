@@ -160,7 +160,8 @@ describe('arithmetic', () => pin([
   // bash: echo $(( 64#@_ ))  prints 4095.
   ['a based number may use @ and _ as digits', 'echo $(( 64#@_ ))', ['= read-only']],
   ['an assignment target with blanks around it is a name', '(( x = 1 )); rm $x', NUMBER],
-  ['an assignment to a computed name is evaluated text', '(( (x+y) = 1 ))', unknownValue('an arithmetic assignment to a computed name', 'evaluated as arithmetic')],
+  // Any variable may have been assigned, so globs read loosely afterwards.
+  ['an assignment to a computed name is evaluated text', '(( (x+y) = 1 ))', ['= opaque (loose globs)', ...unknownValue('an arithmetic assignment to a computed name', 'evaluated as arithmetic').slice(1)]],
   ['an element subscript is evaluated', 'c=$y; (( ab[c] ))', unknownValue('array subscript', 'evaluated as arithmetic')],
   ['a longer element subscript is evaluated', 'cd=$y; (( ab[cd] ))', unknownValue('array subscript', 'evaluated as arithmetic')],
   // bash: i='a[$(touch p)]'; (( b[i] ))  runs touch.

@@ -267,6 +267,12 @@ class Analyzer implements Walker {
   }
 
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
+    // Under extdebug a DEBUG trap may skip the command: the state before it stays possible.
+    if (entry.skippable && entry.traps.length > 0 && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) return joinStates(this.runTraps(entry, depth), this.walkNode(node, entry, depth), this.options.maxAlternatives)
+    return this.walkNode(node, entry, depth)
+  }
+
+  private walkNode(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
     const max = this.options.maxAlternatives
     // Besides simple commands, a DEBUG trap runs before `[[ ]]`, `(( ))`, `for`, `select` and `case`.
     const state = entry.traps.length > 0 && TRAPPED_COMPOUNDS.has(node.type) ? this.runTraps(entry, depth) : entry

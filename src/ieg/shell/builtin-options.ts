@@ -15,10 +15,13 @@ export const NAME_ONLY = /^[A-Za-z_][A-Za-z0-9_]*$/
  * the operands start at the first word that is not a `-` cluster of known
  * letters: it is the command word of `command` or `exec` (bash runs
  * `command +v` as a command named `+v`, and refuses an unknown letter, which
- * taking it as the command over-approximates).
+ * taking it as the command over-approximates). `hidden`: a word that is not
+ * literal stood where an option may, so the options are unknown.
  */
-export function splitOptions(args: readonly Pattern[], valued: string, known?: string): { letters: string, minus: string, values: Map<string, Pattern>, operands: Pattern[] } {
+export function splitOptions(args: readonly Pattern[], valued: string, known?: string): { letters: string, minus: string, values: Map<string, Pattern>, operands: Pattern[], hidden: boolean } {
   let letters = ''
+  // A word that is not literal where an option may stand (`-$(printf v)`): the options are unknown.
+  let hidden = false
   let minus = ''
   const values = new Map<string, Pattern>()
   const operands: Pattern[] = []
@@ -30,6 +33,7 @@ export function splitOptions(args: readonly Pattern[], valued: string, known?: s
       break
     }
     if (operands.length > 0 || text === null || !/^[-+]./.test(text) || (known !== undefined && !isCluster(text, known, valued))) {
+      if (operands.length === 0 && text === null) hidden = mayBeOption(arg)
       operands.push(arg)
       continue
     }
@@ -44,7 +48,7 @@ export function splitOptions(args: readonly Pattern[], valued: string, known?: s
       break
     }
   }
-  return { letters, minus, values, operands }
+  return { letters, minus, values, operands, hidden }
 }
 
 /** Whether `text` is a `-` cluster of `known` letters, up to a `valued` letter whose value may follow. */
@@ -56,4 +60,15 @@ function isCluster(text: string, known: string, valued: string): boolean {
     if (valued.includes(letter)) return true
   }
   return true
+}
+
+/**
+ * Whether a word that is not literal may expand to an option (`-$(printf v)`,
+ * a glob matching a file named `-v`): the built-in's options are then unknown.
+ */
+export function mayBeOption(arg: Pattern): boolean {
+  if (literalOf(arg) !== null) return false
+  const first = arg[0]
+  if (first === undefined || first.t === 'digits') return false
+  return first.t !== 'lit' || first.s.startsWith('-') || first.s.startsWith('+')
 }

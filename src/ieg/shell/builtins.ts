@@ -11,7 +11,7 @@ import type { Evaluation } from './expansion-env.js'
 import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
-import { NAME, splitOptions } from './builtin-options.js'
+import { mayBeOption, NAME, splitOptions } from './builtin-options.js'
 import { declare } from './declarations.js'
 import { isReadonlyFunction, joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
 
@@ -27,6 +27,8 @@ export interface BuiltinHost {
   evaluate(kind: Evaluation, values: Values, via: string, state: ShellState): void
   /** Assign from an assignment argument (`export NAME=value`, `declare -a a=(…)`). */
   assign(node: Assignment, state: ShellState): ShellState
+  /** What an assignment argument's value expands to. */
+  assignedValues(node: Assignment, state: ShellState): Values
   /** Assign possible values to a variable. */
   assignValues(name: string, values: Values, state: ShellState): ShellState
   /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */
@@ -91,11 +93,14 @@ function unsetFunctions(names: readonly Pattern[], state: ShellState, surely: bo
 }
 
 function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  // A word that is not literal may set any option (`shopt -$(printf s) extdebug`).
+  if (call.args.some(arg => literalOf(arg) === null)) return { ...state, aliases: true, skippable: true, looseGlobs: true, nullGlob: true }
   const { letters, operands } = splitOptions(call.args, '')
   if (!letters.includes('s')) return state
   const names = operands.map(literalOf)
-  if (names.some(name => name === null || name === 'expand_aliases')) return { ...state, aliases: true }
+  if (names.includes('expand_aliases')) return { ...state, aliases: true }
   let next = state
+  if (names.includes('extdebug')) next = { ...next, skippable: true }
   if (names.some(name => LOOSE_GLOB_OPTIONS.has(name ?? ''))) next = { ...next, looseGlobs: true }
   if (names.includes('nullglob')) next = { ...next, nullGlob: true }
   if (names.includes('cdable_vars')) next = withVariable(next, 'CDPATH', null)
@@ -105,17 +110,21 @@ function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
 
 /**
  * `set`: `-k` (or `-o keyword`) makes assignments anywhere in a later command
- * line reach its environment, so later lookups are unknown. Every `o` in a
+ * line reach its environment, so later lookups are unknown; `-H` (or `-o
+ * histexpand`) rewrites later lines, so every later command is unknown. Every `o` in a
  * cluster takes the next word as an option name and the cluster's other
  * letters still count (`set -ok` sets `k`); a word that is not literal where
  * options are read may be any option.
  */
 function set(call: BuiltinCall, state: ShellState): ShellState {
   const changed = { ...state, commandLookupUnknown: true }
+  // History expansion rewrites later lines before they are parsed.
+  const rewritten = { ...state, aliases: true }
   for (let i = 0; i < call.args.length; i += 1) {
     const text = literalOf(call.args[i] as Pattern)
-    if (text === null) return changed
+    if (text === null) return rewritten
     if (text === '--' || text === '-' || !/^[-+]./.test(text)) return state
+    if (text.startsWith('-') && text.includes('H')) return rewritten
     if (text.includes('k')) return changed
     for (const letter of text.slice(1)) {
       if (letter !== 'o') continue
@@ -123,7 +132,8 @@ function set(call: BuiltinCall, state: ShellState): ShellState {
       const name = call.args[i]
       if (name === undefined) break
       const option = literalOf(name)
-      if (option === null || option === 'keyword') return changed
+      if (option === null || (text.startsWith('-') && option === 'histexpand')) return rewritten
+      if (option === 'keyword') return changed
     }
   }
   return state
@@ -157,11 +167,21 @@ function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
   const { letters, operands } = splitOptions(call.args, 'f')
   if (operands.length === 0 && !letters.includes('f') && !letters.includes('d')) return state
   host.opaque('enable', 'it loads or changes shell built-ins', call.args)
-  return { ...state, commandLookupUnknown: true }
+  return { ...state, commandLookupUnknown: true, aliases: true }
+}
+
+/**
+ * A built-in whose option word is not literal (`printf -$(printf v) d`,
+ * `wait -$(printf p) d`) may assign the variable a later word names: each
+ * later word is evaluated as a name, and any variable may have changed.
+ */
+function hiddenAssignment(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  evaluateNames(call.args.filter(arg => !mayBeOption(arg)), call.name, state, host)
+  return unknownVariables(state)
 }
 
 /** Names {@link applyBuiltin} handles. */
-export const STATE_BUILTINS: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait', 'trap', 'return', 'break', 'continue'])
+export const STATE_BUILTINS: ReadonlySet<string> = new Set(['fc', 'cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait', 'trap', 'return', 'break', 'continue'])
 
 /** Conditions whose trap action runs only as the shell exits, after every command; any other trap (DEBUG, ERR, RETURN, a signal) may run in the shell before a later command. */
 const EXIT_TRAPS = /^(SIG)?EXIT$|^0$/i
@@ -209,7 +229,11 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return assignNames(names, state, null, host)
     }
     case 'mapfile': case 'readarray': {
-      const { values, operands } = splitOptions(call.args, 'dnOsuCc')
+      const { values, operands, hidden } = splitOptions(call.args, 'dnOsuCc')
+      if (hidden) {
+        host.opaque(call.name, 'an option word is not literal, so a callback may run in the shell', call.args)
+        return unknownVariables({ ...state, cwd: null, oldCwd: null })
+      }
       const callback = values.get('C')
       // The callback runs in the shell zero or more times.
       const called = callback === undefined ? state : joinStates(state, host.script(callback, `${call.name} -C`, state), host.maxAlternatives)
@@ -221,25 +245,30 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return assignNames([...call.args.slice(1, 2), lit('OPTARG'), lit('OPTIND')], state, null, host)
     case 'let':
       for (const arg of call.args) host.evaluate('arithmetic', valuesOf(arg), 'let', state)
+      // An expression that is not literal may assign any variable (`let $(printf IFS)=1`).
+      if (call.args.some(arg => literalOf(arg) === null)) return unknownVariables(state)
       return call.args.reduce((next, arg) => {
         const name = NAME.exec(literalOf(arg) ?? '')?.[0]
         return name === undefined ? next : host.assignValues(name, [DIGITS], next)
       }, state)
     case 'printf': {
-      const { values } = splitOptions(call.args.slice(0, 2), 'v')
+      const { values, hidden } = splitOptions(call.args.slice(0, 2), 'v')
+      if (hidden) return hiddenAssignment(call, state, host)
       const name = values.get('v')
       if (name === undefined) return undefined
       evaluateNames([name], 'printf -v', state, host)
       return assignNames([name], state, null, host)
     }
     case 'wait': {
-      const name = splitOptions(call.args, 'p').values.get('p')
+      const { values, hidden } = splitOptions(call.args, 'p')
+      if (hidden) return hiddenAssignment(call, state, host)
+      const name = values.get('p')
       if (name !== undefined) evaluateNames([name], 'wait -p', state, host)
       return name === undefined ? state : assignNames([name], state, null, host)
     }
     case 'test': case '[':
       call.args.forEach((arg, index) => {
-        if (literalOf(arg) === '-v' && call.args[index + 1] !== undefined) host.evaluate('name', valuesOf(call.args[index + 1] as Pattern), `${call.name} -v`, state)
+        if ((literalOf(arg) === '-v' || mayBeOption(arg)) && call.args[index + 1] !== undefined) host.evaluate('name', valuesOf(call.args[index + 1] as Pattern), `${call.name} -v`, state)
       })
       return undefined
     case 'trap':
@@ -254,6 +283,12 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     }
     case 'shopt':
       return shopt(call, state, host)
+    case 'fc': {
+      const { letters, hidden } = splitOptions(call.args, 'e')
+      if (letters.includes('l') && !hidden) return state
+      host.opaque('fc', 'it runs commands from the shell history in this shell', call.args)
+      return unknownVariables({ ...state, cwd: null, oldCwd: null })
+    }
     case 'set':
       return set(call, state)
     case 'hash':

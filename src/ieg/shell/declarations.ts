@@ -23,7 +23,7 @@ export function declare(call: BuiltinCall, state: ShellState, host: BuiltinHost)
   if (call.name === 'local' && !host.inFunction) return state
   if ([...letters].some(letter => !(DECLARATION_LETTERS[call.name] ?? '').includes(letter))) return state
   const readonly = call.name === 'readonly' || letters.includes('r')
-  if (letters.includes('n')) return unknownVariables(state)
+  if (letters.includes('n')) return nameReferences(call, operands, state, host)
   if (minus.includes('f') || minus.includes('F')) return readonly ? { ...state, readonlyFunctions: new Set([...state.readonlyFunctions, ...operands.map(arg => literalOf(arg) ?? UNREAD_NAME)]) } : state
   if (letters.includes('p') && PRINTING_DECLARATIONS.has(call.name)) return state
   // Inside a function, `declare -g` assigns the global, which a local of the same name may hide.
@@ -45,7 +45,8 @@ function declareAll(call: BuiltinCall, letters: string, operands: readonly Patte
   if (readonly) next = withAttributeLetters(next, names, 'r')
   for (const operand of operands) {
     const text = literalOf(operand)
-    if (text === null) return unknownVariables(next)
+    // An operand that is not literal may be an option too (`declare $X`, X='-n r=d').
+    if (text === null) return PRINTING_DECLARATIONS.has(call.name) ? { ...unknownVariables(next), references: true } : unknownVariables(next)
     host.evaluate('name', [operand], call.name, next)
     // An operand that is `NAME=value` only after quotes or expansions (`declare "X=b"`, `declare $V`) still assigns.
     const assigned = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=(.*)$/s.exec(text)
@@ -53,6 +54,22 @@ function declareAll(call: BuiltinCall, letters: string, operands: readonly Patte
     else if (makesLocals && NAME_ONLY.test(text)) next = withVariable(next, text, unionValues(next.vars.has(text) ? next.vars.get(text) ?? null : null, [[]], host.maxAlternatives))
   }
   return next
+}
+
+/**
+ * `declare -n`: from here on an assignment to one variable may store into
+ * another, so no value is known. The referenced name is evaluated at every
+ * use of the reference: a subscript in it runs (`declare -n r='a[$(…)]'`).
+ */
+function nameReferences(call: BuiltinCall, operands: readonly Pattern[], state: ShellState, host: BuiltinHost): ShellState {
+  const via = `${call.name} -n`
+  for (const node of call.assignments) host.evaluate('name', host.assignedValues(node, state), via, state)
+  for (const operand of operands) {
+    const text = literalOf(operand)
+    const value = text === null ? undefined : /^[^=]*=(.*)$/s.exec(text)?.[1]
+    if (text === null || value !== undefined) host.evaluate('name', value === undefined ? null : [lit(value)], via, state)
+  }
+  return { ...unknownVariables(state), references: true }
 }
 
 /**

@@ -8,6 +8,7 @@
  * stays possible. Pure.
  */
 import { posix } from 'node:path'
+import { mayBeOption } from './builtin-options.js'
 import { joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { unionValues, type ShellState } from './state.js'
 
@@ -32,6 +33,7 @@ function options(args: readonly Pattern[], flags: RegExp): { letters: string, op
 }
 
 function variable(state: ShellState, name: string, fallback: Values): Values {
+  if (state.references) return null
   if (state.vars.has(name)) return state.vars.get(name) ?? null
   return state.unknownNames ? null : fallback
 }
@@ -48,6 +50,8 @@ export function directoryCall(name: string, args: readonly Pattern[], state: She
   if (name === 'popd') return options(args, /^-n$/).letters.includes('n') ? { kind: 'none' } : { kind: 'unknown' }
   const { letters, operands } = options(args, name === 'cd' ? /^-[LPe@]+$/ : /^-n$/)
   const operand = operands[0]
+  // A first operand that may be an option (`cd -$(printf P) link`) leaves the target unknown.
+  if (operands.length > 1 && mayBeOption(operand as Pattern)) return { kind: 'unknown' }
   if (name === 'pushd') {
     if (letters.includes('n')) return { kind: 'none' }
     if (operand === undefined || /^[-+]\d+$/.test(literalOf(operand) ?? '')) return { kind: 'unknown' }

@@ -98,7 +98,8 @@ export function evaluateValues(kind: Evaluation, values: Values, via: string, en
         arithmeticText(text, via, env, sink)
         break
       case 'name': {
-        const subscript = /^[^[]*\[(.*)\]$/s.exec(text)?.[1]
+        // `NAME[SUBSCRIPT]`, or `NAME[SUBSCRIPT]=value` where an operand only became an assignment after expansion.
+        const subscript = /^[^[]*\[(.*)\](?:\+?=.*)?$/s.exec(text)?.[1]
         if (subscript !== undefined) arithmeticText(subscript, via, env, sink)
         break
       }

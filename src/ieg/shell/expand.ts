@@ -102,6 +102,16 @@ function tilde(prefix: string, env: ExpansionEnv): Values {
   return null
 }
 
+/**
+ * Whether a `$"…"` string may be translated to other text: the command line
+ * chose the message catalog (`TEXTDOMAIN`, `TEXTDOMAINDIR`), or its
+ * variables are unknown. The host's own catalogs are trusted.
+ */
+function translatable(env: ExpansionEnv): boolean {
+  const { state } = env
+  return state.unknownNames || state.references || state.vars.has('TEXTDOMAIN') || state.vars.has('TEXTDOMAINDIR')
+}
+
 function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, first: boolean): Piece[][] {
   switch (part.type) {
     case 'Literal': {
@@ -116,8 +126,14 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
     case 'SingleQuoted':
     case 'AnsiCQuoted':
       return [[{ pattern: lit(part.value), reinterpret: false }]]
-    case 'DoubleQuoted':
     case 'LocaleString':
+      if (translatable(env)) {
+        // The translation is expanded in turn, so it may run commands.
+        env.evaluate('prompt', null, '$"…" translated through a message catalog the command line chose')
+        return [[{ pattern: ANY, reinterpret: false }]]
+      }
+      return combine(part.parts.map((child, index) => partAlternatives(child, env, true, index === 0 && false)), env.maxAlternatives)
+    case 'DoubleQuoted':
       return combine(part.parts.map((child, index) => partAlternatives(child, env, true, index === 0 && false)), env.maxAlternatives)
     case 'Glob':
       if (quoted) return [[{ pattern: lit(part.text), reinterpret: false }]]
@@ -167,8 +183,10 @@ function arithmeticTarget(node: ArithmeticExpression): { readonly name: string, 
  */
 function assignedByArithmetic(target: ArithmeticExpression, env: ExpansionEnv): void {
   const assigned = arithmeticTarget(target)
-  if (assigned === null) env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
-  else env.assigned(assigned.name, arithmeticallyAssigned(assigned.name, assigned.element, env))
+  if (assigned === null) {
+    env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
+    env.assigned(UNREAD_NAME, null)
+  } else env.assigned(assigned.name, arithmeticallyAssigned(assigned.name, assigned.element, env))
 }
 
 /**

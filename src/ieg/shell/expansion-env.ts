@@ -38,12 +38,21 @@ const NUMERIC_PARAMETERS = new Set(['$', '!', '?', '#', 'PPID', 'UID', 'EUID'])
 const NUMERIC_VARIABLES = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'SRANDOM', 'EPOCHSECONDS'])
 
 /**
- * What a variable holds in the analyzed state, or null when unknown.
+ * Variables the shell sets itself, whose assignment it ignores, refuses or
+ * overwrites (`_` holds the last argument of the previous command,
+ * `BASH_REMATCH` what `[[ =~ ]]` matched): their value is never known.
+ */
+const SHELL_SET_VARIABLES = new Set(['_', 'FUNCNAME', 'BASH_LINENO', 'BASH_SOURCE', 'BASH_ARGV', 'BASH_ARGC', 'BASH_COMMAND', 'BASH_REMATCH', 'BASH_SUBSHELL', 'BASH_VERSINFO', 'BASHOPTS', 'SHELLOPTS', 'DIRSTACK', 'GROUPS', 'HISTCMD', 'PIPESTATUS'])
+
+/**
+ * What a variable holds in the analyzed state, or null when unknown: after a
+ * name reference any variable may have been assigned through it.
  * @param name - the variable.
  * @param env - the state and the home directory.
  */
 export function variableValues(name: string, env: ExpansionEnv): Values {
   if (NUMERIC_PARAMETERS.has(name)) return [DIGITS]
+  if (env.state.references || SHELL_SET_VARIABLES.has(name)) return null
   if (env.state.vars.has(name)) return env.state.vars.get(name) ?? null
   if (env.state.unknownNames) return null
   if (NUMERIC_VARIABLES.has(name)) return [DIGITS]
@@ -65,6 +74,6 @@ export function evaluateVariable(name: string, kind: Evaluation, env: ExpansionE
   if (NUMERIC_PARAMETERS.has(name) || name === '0') return
   // Positional parameters are not tracked: `set --` or a function's caller may have put any text there.
   if (/^\d+$/.test(name)) return env.evaluate(kind, null, via)
-  if (!env.state.vars.has(name) && !env.state.unknownNames) return
+  if (!env.state.vars.has(name) && !env.state.unknownNames && !SHELL_SET_VARIABLES.has(name)) return
   env.evaluate(kind, variableValues(name, env), via)
 }

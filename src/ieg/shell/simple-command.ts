@@ -226,7 +226,7 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
     return state
   }
   if (state.aliases) {
-    walker.opaque(written, 'aliases expand (expand_aliases), so the command may be anything', argv, state, facts.mentions)
+    walker.opaque(written, 'aliases, history expansion or a changed built-in may make it any command', argv, state, facts.mentions)
     return unknownVariables({ ...state, cwd: null, oldCwd: null })
   }
   // Functions are found by the word as written, slashes included (`/bin/true() { …; }`).
@@ -289,6 +289,7 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
     // An argument of a declaration built-in is brace-expanded first (`declare d={a,b}` assigns a, then b).
     assign: (node, current) => assignVariable(walker, current, node.name, node.value.type !== 'ArrayValue' && node.value.parts?.some(part => part.type === 'BraceExpansion') === true ? null : assignmentValues(node, walker.env(current, depth)), depth),
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
+    assignedValues: (node, current) => assignmentValues(node, walker.env(current, depth)),
     leave: (kind, current, levels) => walker.leave(kind, current, levels),
     inFunction: walker.inFunction(),
   }

@@ -26,8 +26,20 @@ export interface ShellState {
   readonly functions: ReadonlyMap<string, ReadonlyArray<FunctionBody | null>>
   /** Globs may match dot files and ignore case (`dotglob`, `nocaseglob`, `GLOBIGNORE`, or a persistent shell whose options are unknown). */
   readonly looseGlobs: boolean
-  /** Aliases expand (`shopt -s expand_aliases`); every command name is then unknown. */
+  /**
+   * A later command may not run as written: aliases expand (`shopt -s
+   * expand_aliases`, `BASH_ALIASES`), history expansion rewrites lines
+   * (`set -H`), or built-ins were disabled or loaded (`enable`). Every later
+   * command is then unknown.
+   */
   readonly aliases: boolean
+  /**
+   * A name reference exists (`declare -n`): an assignment to one variable
+   * may store into another, so no variable's value is known any more.
+   */
+  readonly references: boolean
+  /** A DEBUG trap may skip any later command (`shopt -s extdebug`). */
+  readonly skippable: boolean
   /** PATH, hashing or a preload changed: no command name can be trusted. */
   readonly commandLookupUnknown: boolean
   /** Word splitting no longer uses the default IFS. */
@@ -78,6 +90,8 @@ export function initialState(persistent: boolean, startDirectory: string | null)
     functions: new Map(),
     looseGlobs: persistent,
     aliases: false,
+    references: false,
+    skippable: false,
     commandLookupUnknown: false,
     ifsChanged: persistent,
     unknownNames: persistent,
@@ -125,6 +139,8 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     functions: a.functions === b.functions ? a.functions : joinFunctions(a.functions, b.functions),
     looseGlobs: a.looseGlobs || b.looseGlobs,
     aliases: a.aliases || b.aliases,
+    references: a.references || b.references,
+    skippable: a.skippable || b.skippable,
     commandLookupUnknown: a.commandLookupUnknown || b.commandLookupUnknown,
     ifsChanged: a.ifsChanged || b.ifsChanged,
     unknownNames: a.unknownNames || b.unknownNames,
@@ -222,7 +238,7 @@ export function sameState(a: ShellState, b: ShellState): boolean {
   return sameValues(a.cwd, b.cwd) && sameValues(a.oldCwd, b.oldCwd)
     && sameMap(a.vars, b.vars, sameValues)
     && sameMap(a.functions, b.functions, (x, y) => x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every(body => y.includes(body))))
-    && a.looseGlobs === b.looseGlobs && a.aliases === b.aliases && a.commandLookupUnknown === b.commandLookupUnknown && a.ifsChanged === b.ifsChanged && a.unknownNames === b.unknownNames
+    && a.looseGlobs === b.looseGlobs && a.aliases === b.aliases && a.references === b.references && a.skippable === b.skippable && a.commandLookupUnknown === b.commandLookupUnknown && a.ifsChanged === b.ifsChanged && a.unknownNames === b.unknownNames
     && a.integers.size === b.integers.size && [...a.integers].every(name => b.integers.has(name))
     && sameMap(a.attributes, b.attributes, (x, y) => x === y) && a.nullGlob === b.nullGlob
     && a.readonlyFunctions.size === b.readonlyFunctions.size && [...a.readonlyFunctions].every(name => b.readonlyFunctions.has(name))
@@ -262,6 +278,8 @@ export function withVariable(state: ShellState, name: string, value: Values): Sh
     ...state,
     vars,
     commandLookupUnknown: state.commandLookupUnknown || changesLookup(name),
+    // An alias made through BASH_ALIASES expands in POSIX mode.
+    aliases: state.aliases || name === 'BASH_ALIASES',
     ifsChanged: state.ifsChanged || name === 'IFS',
     looseGlobs: state.looseGlobs || name === 'GLOBIGNORE',
   }

@@ -236,9 +236,15 @@ function chunkSuffixes(parsed: ParsedArgs): string[] | null {
   })
 }
 
+/** Options of `split` and `csplit`: csplit's `-k` is a flag, split has none. */
+const SPLITTER_OPTIONS: Record<'split' | 'csplit', OptionSpec> = {
+  split: { shortValue: 'abClnt', longValue: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'additional-suffix', 'filter'], longOptional: ['numeric-suffixes', 'hex-suffixes'] },
+  csplit: { shortValue: 'bfn', longValue: ['prefix', 'suffix-format', 'digits'], longFlags: ['keep-files', 'quiet', 'silent', 'elide-empty-files', 'suppress-matched'] },
+}
+
 function splitter(defaultPrefix: string, prefixOption: string | null): CommandHandler {
   return (call, sink) => {
-    const parsed = parseArgs(call.args, { shortValue: 'abClnftk', longValue: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'separator', 'additional-suffix', 'filter', 'prefix', 'suffix-format', 'digits'], longOptional: ['numeric-suffixes', 'hex-suffixes'] })
+    const parsed = parseArgs(call.args, SPLITTER_OPTIONS[prefixOption === null ? 'split' : 'csplit'])
     if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
     if (hasOption(parsed, '--filter')) return opaqueCall(call, sink, '--filter runs a command')
     const prefix = (prefixOption === null ? parsed.operands[1] : optionValues(parsed, prefixOption, '--prefix')[0]) ?? lit(defaultPrefix)
@@ -252,7 +258,7 @@ function splitter(defaultPrefix: string, prefixOption: string | null): CommandHa
 }
 
 function patch(call: CommandCall, sink: CommandSink): void {
-  const parsed = parseArgs(call.args, { shortValue: 'oidBrpDFVYz', longValue: ['output', 'input', 'directory', 'prefix', 'reject-file', 'strip', 'ifdef', 'fuzz', 'version-control', 'basename-prefix', 'suffix', 'quoting-style'] })
+  const parsed = parseArgs(call.args, { shortValue: 'oidBrpDFVYzgx', longValue: ['output', 'input', 'directory', 'prefix', 'reject-file', 'strip', 'ifdef', 'fuzz', 'version-control', 'basename-prefix', 'suffix', 'quoting-style', 'get', 'debug', 'read-only', 'reject-format'] })
   if (parsed.unreadable) return opaqueCall(call, sink, 'an argument could be an option but is not literal')
   if (hasOption(parsed, '--dry-run')) return
   const directory = optionValues(parsed, '-d', '--directory')[0]

@@ -269,6 +269,7 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
   truncate: operandsWritten({ shortValue: 'sr', longValue: ['size', 'reference'] }),
   mkfifo: operandsWritten({ shortValue: 'm', longValue: ['mode'], longOptional: ['context'] }),
   history: (call, sink) => {
+    if (call.args.some(arg => literalOf(arg) === null && !(arg[0]?.t === 'lit' && !/^[-+]/.test(arg[0].s)))) return opaqueCall(call, sink, 'an argument could be -a or -w but is not literal')
     const flags = call.args.map(arg => literalOf(arg) ?? '').filter(text => text.startsWith('-')).join('')
     if (!/[aw]/.test(flags)) return
     const file = call.args.find(arg => !(literalOf(arg) ?? '-').startsWith('-'))
@@ -305,7 +306,8 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
     for (const arg of call.args) {
       const text = literalOf(arg)
       if (text === null && arg[0]?.t === 'lit' && arg[0].s.startsWith('of=')) sink.write('dd of=', [{ t: 'lit', s: arg[0].s.slice(3) }, ...arg.slice(1)], 'entry')
-      else if (text === null && arg[0]?.t !== 'lit') return opaqueCall(call, sink, 'an operand is not literal and could name the output')
+      // An operand is KEY=VALUE; one whose key is not literal could be `of=`.
+      else if (text === null && !(arg[0]?.t === 'lit' && arg[0].s.includes('='))) return opaqueCall(call, sink, 'an operand is not literal and could name the output')
       else if (text?.startsWith('of=') === true) sink.write('dd of=', lit(text.slice(3)), 'entry')
     }
   },

@@ -16,8 +16,8 @@ export const PLAIN_READERS: readonly string[] = [
   'hexdump', 'strings', 'base32', 'base64', 'basenc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum',
   'b2sum', 'cksum', 'sum', 'seq', 'yes', 'sleep', 'expr', 'factor', 'numfmt', 'cal', 'id', 'whoami', 'groups', 'users', 'who', 'w',
   'uname', 'arch', 'nproc', 'uptime', 'free', 'df', 'du', 'ps', 'pgrep', 'pidof', 'lsof', 'printenv', 'locale', 'getconf', 'tty',
-  'which', 'whereis', 'type', 'whatis', 'apropos', 'info', 'help', 'jq', 'look', 'tsort', 'ping', 'dig', 'host', 'nslookup',
-  'lsattr', 'getfacl', 'lscpu', 'lsblk', 'wait', 'jobs', 'times', 'dirs', 'logname', 'ag', 'ack', 'readelf', 'objdump', 'nm', 'size',
+  'which', 'whereis', 'type', 'whatis', 'apropos', 'help', 'jq', 'look', 'tsort', 'ping', 'dig', 'host', 'nslookup',
+  'lsattr', 'getfacl', 'lscpu', 'lsblk', 'wait', 'times', 'dirs', 'logname', 'ag', 'ack', 'readelf', 'objdump', 'size',
   'zipinfo', 'bat', 'batcat', 'more',
 ]
 
@@ -138,6 +138,18 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
   iconv: outputOption({ shortValue: 'oft', longValue: ['output', 'from-code', 'to-code'] }, ['-o', '--output']),
   less: outputOption({ shortValue: 'oOpPtTxyjbhzk', longValue: ['log-file', 'LOG-FILE', 'pattern', 'tag'] }, ['-o', '-O', '--log-file', '--LOG-FILE']),
   sdiff: outputOption({ shortValue: 'ow', longValue: ['output', 'width', 'diff-program'] }, ['-o', '--output'], ['--diff-program']),
+  info: outputOption({ shortValue: 'dfnoO', longValue: ['output', 'dribble', 'directory', 'file', 'node', 'index-search', 'apropos', 'init-file', 'restore'] }, ['-o', '--output', '--dribble']),
+  // `--plugin` loads a shared object into nm, which runs its code.
+  nm: outputOption({ longValue: ['plugin', 'format', 'radix', 'target'] }, [], ['--plugin']),
+  jobs: (call, sink) => {
+    // `jobs -x COMMAND ARGS` runs COMMAND with job specs replaced.
+    const options = call.args.findIndex(arg => !(literalOf(arg) ?? '').startsWith('-') || literalOf(arg) === '--')
+    const leading = options < 0 ? call.args : call.args.slice(0, options)
+    if (leading.some(arg => literalOf(arg) === null) || (options >= 0 && literalOf(call.args[options] as Pattern) === null)) return opaqueCall(call, sink, 'an argument could be -x but is not literal')
+    if (!leading.some(arg => (literalOf(arg) ?? '').includes('x'))) return
+    const rest = call.args.slice(leading.length + (literalOf(call.args[leading.length] ?? []) === '--' ? 1 : 0))
+    if (rest.length > 0) sink.run(rest, 'jobs -x', call.uncertainArity)
+  },
   xmllint: outputOption({ longValue: ['output', 'path', 'schema', 'relaxng', 'xpath', 'encode'] }, ['--output']),
   uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars'], longOptional: ['group', 'all-repeated'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'] }),
   xxd,
