@@ -3,8 +3,8 @@
  * in one sitting. `plan N` splits the files of stryker.config.json's `mutate`
  * list into N chunks of about equal size and writes one Stryker configuration
  * per chunk (reports/mutation/chunk-K.config.json); each chunk writes its own
- * report and reuses it as its incremental file, so running a chunk again on a
- * later commit retests only what changed. `run` runs every chunk that has no
+ * report and its own incremental file beside it, so running a chunk again on
+ * a later commit retests only what changed. `run` runs every chunk that has no
  * report yet for the planned commit. `merge` joins the chunk reports into
  * reports/mutation/mutation.json, the full run's report bench/mutation-score.ts
  * reads, and refuses when a chunk is missing or came from another commit.
@@ -40,6 +40,7 @@ async function split(files: readonly string[], count: number): Promise<string[][
 
 const chunkReport = (index: number): string => join(OUT, `chunk-${index + 1}.json`)
 const chunkConfig = (index: number): string => join(OUT, `chunk-${index + 1}.config.json`)
+const incrementalReport = (index: number): string => join(OUT, `chunk-${index + 1}.incremental.json`)
 
 async function plan(count: number): Promise<void> {
   const base = JSON.parse(await readFile(join(PROJECT_ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown> & { mutate: string[] }
@@ -48,7 +49,8 @@ async function plan(count: number): Promise<void> {
   await mkdir(OUT, { recursive: true })
   for (const [index, mutate] of chunks.entries()) {
     const report = relative(PROJECT_ROOT, chunkReport(index))
-    const config = { ...base, $schema: undefined, mutate, jsonReporter: { fileName: report }, incremental: true, incrementalFile: report }
+    // The incremental file must not be the report: Stryker writes both at the end, and one path would interleave them.
+    const config = { ...base, $schema: undefined, mutate, jsonReporter: { fileName: report }, incremental: true, incrementalFile: relative(PROJECT_ROOT, incrementalReport(index)) }
     await writeFile(chunkConfig(index), `${JSON.stringify(config, null, 2)}\n`)
   }
   const record: ChunkPlan = { commit: headCommit(), chunks }
