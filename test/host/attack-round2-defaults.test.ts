@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { git, gitWorkspace } from '../support/git-workspace.ts'
 import { createAgent, runTurn } from '../support/host.ts'
-import { attackHost, controlSettings } from '../support/attack-host.ts'
+import { attackHost, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
-import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
+import { snapshotTree } from '../support/tree-snapshot.ts'
 import { ROUND2_DEFAULT_BYPASSES, ROUND3_DEFAULT_BYPASSES, type Attack } from '../fixtures/attack-corpus.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
@@ -51,8 +51,6 @@ async function fixture(): Promise<string> {
 }
 
 
-/** What git history commands (allowed at the defaults) write into the top-level .git themselves. */
-const HISTORY_BOOKKEEPING = /^(added|changed|removed) \.git(\/(objects|refs|logs)(\/.*)?|\/(index|COMMIT_EDITMSG|ORIG_HEAD|HEAD|packed-refs|FETCH_HEAD|AUTO_MERGE|REBASE_HEAD))?$/
 
 async function addSubmodule(ws: string): Promise<void> {
   const source = await gitWorkspace({ 'm.txt': 'm\n' })
@@ -72,7 +70,7 @@ async function attempt(entry: Attack): Promise<{ refused: boolean, text: string,
   const agent = createAgent(host.ctx, `attack-round2-defaults-${++session}`, ws)
   await runTurn(agent, entry.name)
   const result = toolResults(agent).at(-1) ?? { text: '(no result)', isError: false }
-  const gitChanges = treeChanges(before, await snapshotTree(ws)).filter(change => /(^| |\/)\.git(\/|$)/i.test(change) && !HISTORY_BOOKKEEPING.test(change))
+  const gitChanges = gitTreeChanges(before, await snapshotTree(ws))
   const newControl = controlSettings(ws).filter(line => !controlBefore.includes(line))
   return { refused: result.isError && result.text.includes('IEG'), text: result.text.slice(0, 300), gitChanges, newControl }
 }

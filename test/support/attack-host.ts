@@ -4,6 +4,7 @@
  * git settings that make git run a program.
  */
 import { execFileSync } from 'node:child_process'
+import { treeChanges, type TreeSnapshot } from './tree-snapshot.ts'
 import { scriptModel } from './host.ts'
 import { iegHost } from './ieg-host.ts'
 import { say, type ScriptedTurn } from './script.ts'
@@ -43,4 +44,16 @@ export function controlSettings(ws: string): string[] {
     for (const line of listing.split('\n')) if (CONTROL_SETTING.test(line)) found.push(`${file}: ${line}`)
   }
   return found
+}
+
+/** What git history commands (allowed at the defaults) write into the top-level .git themselves. */
+const HISTORY_BOOKKEEPING = /^(added|changed|removed) \.git(\/(objects|refs|logs)(\/.*)?|\/(index|COMMIT_EDITMSG|ORIG_HEAD|HEAD|packed-refs|FETCH_HEAD|AUTO_MERGE|REBASE_HEAD))?$/
+
+/**
+ * Changes under any `.git` between two snapshots, apart from git's own history bookkeeping.
+ * @param before - the tree before the attempt.
+ * @param after - the tree after it.
+ */
+export function gitTreeChanges(before: TreeSnapshot, after: TreeSnapshot): string[] {
+  return treeChanges(before, after).filter(change => /(^| |\/)\.git(\/|$)/i.test(change) && !HISTORY_BOOKKEEPING.test(change))
 }

@@ -23,7 +23,7 @@ const DIGITS = ['= opaque', '  write rm "/ws/d⟨n⟩" subtree', '  ? rm: its ta
 const UNKNOWN = ['= opaque', '  write rm "/ws/d⟨…⟩" subtree', '  ? rm: its target /ws/d… is not literal (an expansion the analysis cannot know)']
 const rmIn = (...dirs: string[]): string[] => ['= mutation', ...dirs.map(dir => `  write rm "${dir}/f" entry`)]
 const ARITH_RUNS = 'arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands'
-const ARITH_RAN = (command: string): string[] => ['= opaque', '  write rm "/ws/g" entry', `  opaque ${ARITH_RUNS} | words [] | mentions ${JSON.stringify([command])}`, `  ? ${ARITH_RUNS}`]
+const ARITH_RAN = (command: string): string[] => ['= opaque (loose globs)', '  write rm "/ws/g" entry', `  opaque ${ARITH_RUNS} | words [] | mentions ${JSON.stringify([command])}`, `  ? ${ARITH_RUNS}`]
 
 describe('command output that prints only digits and words', () => pin([
   ['nproc', 'rm -r d$(nproc)', DIGITS],

@@ -24,7 +24,7 @@ const ALL_UNKNOWN = (name: string): string[] => ['= opaque (loose globs)', `  op
 /** A later command `name` whose lookup may run another program. */
 const LOOKUP_CHANGED = (name: string): string[] => ['= opaque', `  opaque ${name}: ${LOOKUP}`, `  ? ${name}: ${LOOKUP}`]
 /** `command` wrote f through the subscript it evaluated. */
-const SUBSCRIPT_RAN = ['= opaque', '  write rm "/ws/f" entry', `  opaque ${SUBSCRIPT_RUNS}`, `  ? ${SUBSCRIPT_RUNS}`]
+const SUBSCRIPT_RAN = ['= opaque (loose globs)', '  write rm "/ws/f" entry', `  opaque ${SUBSCRIPT_RUNS}`, `  ? ${SUBSCRIPT_RUNS}`]
 /** `rm f` after a `cd` to /x that may fail. */
 const HERE_OR_X = ['= mutation', '  write rm "/ws/f" entry', '  write rm "/x/f" entry']
 const HERE = ['= mutation', '  write rm "/ws/f" entry']
@@ -76,7 +76,7 @@ describe('names read, assigned and evaluated', () => pin([
   ['assigns MAPFILE when mapfile names no array', 'MAPFILE=a; mapfile < in; rm -r d$MAPFILE', ASSIGNED],
   ['assigns nothing to the getopts option string', 'ab=a; getopts ab x; rm -r d$ab', ['= mutation', '  write rm "/ws/da" subtree']],
   ['evaluates nothing in the getopts option string', "getopts 'a[$(rm f)]' x", ['= read-only']],
-  ['evaluates each let argument as arithmetic', "let 'a[$(rm f)]=1'", ['= opaque', '  write rm "/ws/f" entry', '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['evaluates each let argument as arithmetic', "let 'a[$(rm f)]=1'", ['= opaque (loose globs)', '  write rm "/ws/f" entry', '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
   ['evaluates nothing after another test operator', "test -e 'a[$(rm f)]'", ['= read-only']],
   ['assigns getopts OPTIND', 'OPTIND=a; getopts ab x; rm -r d$OPTIND', ASSIGNED],
 ]))
@@ -89,11 +89,11 @@ describe('declare and its kin', () => pin([
   ['assigns nothing for function names (-F)', 'x=a; declare -F x=b; rm -r d$x', KEPT],
   ['assigns with export, typeset, local (in a function) and readonly', 'f() { x=a; export x=b; typeset y=c; local z=d; readonly w=e; rm -r d$x$y$z$w; }; f', ['= mutation', '  write rm "/ws/dbcde" subtree', '  write rm "/ws/dbcde" subtree']],
   ['makes every variable unknown for an operand that is not literal', 'x=a; declare $v; rm -r d$x', ALL_UNKNOWN('rm')],
-  ['declares an integer by the name before its subscript', "declare -i 'n[1]'; n=$1", ['= opaque', '  opaque integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['declares an integer by the name before its subscript', "declare -i 'n[1]'; n=$1", ['= opaque (loose globs)', '  opaque integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
   ['declares no integer without -i', 'declare n; n=$1', ['= read-only']],
   ['declares an associative array, whose keys are any text, with -A', 'declare -A m; rm -- "${!m[@]}"', ['= opaque', '  write rm "⟨…⟩" entry', '  ? rm: its target … is not literal (an expansion the analysis cannot know)']],
   ['declares no associative array without -A: its keys are numbers', 'declare m; rm -- "${!m[@]}"', ['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its target /ws/<n> is not literal (a glob)']],
-  ['declares integers with typeset too', 'typeset -i n; n=$1', ['= opaque', '  opaque integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['declares integers with typeset too', 'typeset -i n; n=$1', ['= opaque (loose globs)', '  opaque integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? integer variable n: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
 ]))
 
 describe('unset and functions', () => pin([
@@ -102,14 +102,16 @@ describe('unset and functions', () => pin([
   ['empties the variable for a plain unset', 'x=a; unset x; rm -r d$x', ['= mutation', '  write rm "/ws/d" subtree']],
   ['keeps the function for unset -v', 'f() { rm a; }; unset -v f; f', ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/a" entry']],
   ['keeps a function that unset -f does not name', 'f() { rm a; }; unset -f g; f', ['= mutation', '  write rm "/ws/a" entry', '  write rm "/ws/a" entry']],
+  // The name's subscript is text the analysis cannot follow, so after it every variable and command is unknown.
   ['may remove any function for a name that is not literal', 'f() { rm a; }; unset -f $n; f', [
-    '= opaque',
+    '= opaque (loose globs)',
     '  write rm "/ws/a" entry',
     '  opaque unset: a value the analysis does not know is read as a variable name with a subscript, and it could run commands',
-    '  write rm "/ws/a" entry',
-    '  opaque f: f is not a command the analysis knows, so what it writes cannot be proven',
+    '  opaque rm: PATH, hashing or a startup file changed, so the command name may run another program',
+    '  opaque f: PATH, hashing or a startup file changed, so the command name may run another program',
     '  ? unset: a value the analysis does not know is read as a variable name with a subscript, and it could run commands',
-    '  ? f: f is not a command the analysis knows, so what it writes cannot be proven',
+    '  ? rm: PATH, hashing or a startup file changed, so the command name may run another program',
+    '  ? f: PATH, hashing or a startup file changed, so the command name may run another program',
   ]],
   ['keeps a function twice unset the same as once', 'f() { rm a; }; unset f; unset f; f', [
     '= opaque',

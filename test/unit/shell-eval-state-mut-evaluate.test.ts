@@ -22,13 +22,13 @@ const NUMBER_IN = (variable = '/ws/⟨n⟩'): string[] => ['= opaque', write(var
 
 describe('a value evaluated as arithmetic', () => {
   it('runs the substitution in a subscript the value names', () => {
-    expect(brief("x='a[$(rm p)]'; (( x ))")).toEqual(['= opaque', write('/ws/p'), ...both('arithmetic word', UNKNOWN)])
+    expect(brief("x='a[$(rm p)]'; (( x ))")).toEqual(['= opaque (loose globs)', write('/ws/p'), ...both('arithmetic word', UNKNOWN)])
   })
   it('follows a name to the value it holds', () => {
-    expect(brief("x=y; y='a[$(rm p)]'; (( x ))")).toEqual(['= opaque', write('/ws/p'), ...both('arithmetic word', UNKNOWN)])
+    expect(brief("x=y; y='a[$(rm p)]'; (( x ))")).toEqual(['= opaque (loose globs)', write('/ws/p'), ...both('arithmetic word', UNKNOWN)])
   })
   it('parses a value with expansions as an expression', () => {
-    expect(brief("x='a[1] + b[$(rm p)]'; (( x ))")).toEqual(['= opaque', write('/ws/p'), ...both('arithmetic word', UNKNOWN)])
+    expect(brief("x='a[1] + b[$(rm p)]'; (( x ))")).toEqual(['= opaque (loose globs)', write('/ws/p'), ...both('arithmetic word', UNKNOWN)])
     expect(brief("x='a[1]'; (( x ))")).toEqual(['= read-only'])
   })
   it('reads a number in the value as a digit, so a name glued after it is no name', () => {
@@ -44,16 +44,17 @@ describe('a value evaluated as arithmetic', () => {
   })
   it.each(['1)) ; rm f ; : $((1', '1))$((2', '1)) $((2', 'a[1]]+((', 'a[1])) #'])('reports a value that is no expression: %s', (value) => {
     // bash reports a syntax error in each and runs nothing; the analysis cannot prove that.
-    expect(brief(`x='${value}'; (( x ))`)).toEqual(['= opaque', ...both('arithmetic', 'text evaluated as arithmetic does not parse, so what it runs cannot be proven')])
+    expect(brief(`x='${value}'; (( x ))`)).toEqual(['= opaque (loose globs)', ...both('arithmetic', 'text evaluated as arithmetic does not parse, so what it runs cannot be proven')])
   })
   it('reports a value with a glob', () => {
-    expect(brief('for v in *.txt; do (( v )); done')).toEqual(['= opaque', ...both('arithmetic', 'a value with a glob is evaluated as arithmetic')])
+    // The second pass of the loop sees every variable unknown, since the first evaluated text it could not follow.
+    expect(brief('for v in *.txt; do (( v )); done')).toEqual(['= opaque (loose globs)', '  opaque arithmetic: a value with a glob is evaluated as arithmetic', '  opaque arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic: a value with a glob is evaluated as arithmetic', '  ? arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands'])
   })
 })
 
 describe('a value read as a variable name', () => {
   it('evaluates the subscript of the name', () => {
-    expect(brief("x='a[$(rm p)]'; [[ -v $x ]]")).toEqual(['= opaque', write('/ws/p'), ...both('arithmetic of command output', UNKNOWN)])
+    expect(brief("x='a[$(rm p)]'; [[ -v $x ]]")).toEqual(['= opaque (loose globs)', write('/ws/p'), ...both('arithmetic of command output', UNKNOWN)])
   })
   it('runs nothing for a plain name or a literal subscript', () => {
     expect(brief("x=abc; [[ -v $x ]]; x='a[1]'; [[ -v $x ]]; x='a[$$]'; [[ -v $x ]]")).toEqual(['= read-only'])
@@ -63,7 +64,7 @@ describe('a value read as a variable name', () => {
     expect(brief("x='a[$(rm p)'; [[ -v $x ]]")).toEqual(['= read-only'])
   })
   it('reports a value with a glob', () => {
-    expect(brief('for v in *.txt; do [[ -v $v ]]; done')).toEqual(['= opaque', ...both('[[ -v ]]', 'a value with a glob is read as a variable name with a subscript')])
+    expect(brief('for v in *.txt; do [[ -v $v ]]; done')).toEqual(['= opaque (loose globs)', '  opaque [[ -v ]]: a value with a glob is read as a variable name with a subscript', '  opaque [[ -v ]]: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  ? [[ -v ]]: a value with a glob is read as a variable name with a subscript', '  ? [[ -v ]]: a value the analysis does not know is read as a variable name with a subscript, and it could run commands'])
   })
 })
 
@@ -78,7 +79,7 @@ describe('a value expanded as a prompt string', () => {
     expect(brief("x='\\$(rm f)'; echo \"${x@P}\"")).toEqual(['= read-only'])
   })
   it('reports a value with a glob', () => {
-    expect(brief('for v in *.txt; do echo ${v@P}; done')).toEqual(['= opaque', ...both('${…@P}', 'a value with a glob is expanded as a prompt string')])
+    expect(brief('for v in *.txt; do echo ${v@P}; done')).toEqual(['= opaque (loose globs)', '  opaque ${…@P}: a value with a glob is expanded as a prompt string', '  opaque ${…@P}: a value the analysis does not know is expanded as a prompt string, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? ${…@P}: a value with a glob is expanded as a prompt string', '  ? ${…@P}: a value the analysis does not know is expanded as a prompt string, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program'])
   })
   // Prompt decoding turns a three-digit octal escape into its character before the expansion:
   // bash 5.2 runs `rm f` for \044 (`$`) and \140 (a backquote), not for `\44` or `\\044`.

@@ -22,7 +22,7 @@ const ARITHMETIC = NOT_KNOWN('evaluated as arithmetic')
 const TOO_DEEP = 'text is evaluated again more than 8 levels deep'
 /** `x` holds text whose arithmetic evaluation runs `rm f` (bash expands a subscript inside a value). */
 const INJECT = "x='a[$(rm f)]'; "
-const RAN = ['= opaque', write('/ws/f'), ...reason('arithmetic word', ARITHMETIC)]
+const RAN = ['= opaque (loose globs)', write('/ws/f'), ...reason('arithmetic word', ARITHMETIC)]
 
 describe('the home directory when the host does not give it', () => {
   const withoutHome = (command: string): string[] => encodeAnalysis(analyzeShellCommand(command, { ...GOLDEN_OPTIONS, home: null }))
@@ -87,7 +87,7 @@ describe('a default inside an assignment', () => {
     // bash: x is a, or the output of `cat g`.
     ['a default that may run a command makes the value unknown', MAYBE + 'x=${y:-$(cat g)}; rm "$x"', ['= opaque', write('⟨…⟩'), UNKNOWN('…')]],
     ['an alternative that may run a command makes the value unknown', MAYBE + 'x=${y:+$(cat g)}; rm "$x"', ['= opaque', write('⟨…⟩'), UNKNOWN('…')]],
-    ['a subscript that may come from a command is evaluated as unknown text', MAYBE + 'echo ${a[${y:-$(cat g)}]}', ['= opaque', ...reason('array subscript', ARITHMETIC)]],
+    ['a subscript that may come from a command is evaluated as unknown text', MAYBE + 'echo ${a[${y:-$(cat g)}]}', ['= opaque (loose globs)', ...reason('array subscript', ARITHMETIC)]],
     ['a default of known words keeps both values', MAYBE + 'x=${y:-b}; rm "$x"', writes('/ws/a', '/ws/b')],
   ])
 })
@@ -116,7 +116,7 @@ describe('array subscripts in arithmetic', () => pin([
   ['a long subscript is evaluated for its names', INJECT + '(( a[x+1] ))', RAN],
   ['an element of a long name has its subscript evaluated', INJECT + '(( ab[x] ))', RAN],
   // bash: the element's value is evaluated as arithmetic, so its subscript runs `rm f`.
-  ['an array whose element was assigned is evaluated as unknown text', "a[1]='b[$(rm f)]'; (( a[1] ))", ['= opaque', ...reason('arithmetic', ARITHMETIC)]],
+  ['an array whose element was assigned is evaluated as unknown text', "a[1]='b[$(rm f)]'; (( a[1] ))", ['= opaque (loose globs)', ...reason('arithmetic', ARITHMETIC)]],
   // bash: `2a[1]` and `a[1]x` are errors (no command runs); the analysis cannot prove it.
   ['text before a name is not an element', '(( 2a[1] ))', ['= opaque', ...reason('arithmetic', TOO_DEEP)]],
   ['text after a subscript is not an element', '(( a[1]x ))', ['= opaque', ...reason('arithmetic', TOO_DEEP)]],
@@ -132,7 +132,7 @@ describe('arithmetic words evaluated again', () => pin([
   ['the left operand', INJECT + '(( x + 1 ))', RAN],
   ['a braced expansion', INJECT + '(( ${x} ))', RAN],
   ['a name in an arithmetic expansion', INJECT + 'y=$(( x ))', RAN],
-  ['an indirect expansion of a positional parameter reads unknown text', 'echo ${!1}', ['= opaque', ...reason('indirect expansion', NOT_KNOWN('read as a variable name with a subscript'))]],
-  ['a prompt expansion of a positional parameter expands unknown text', 'echo ${1@P}', ['= opaque', ...reason('${…@P}', NOT_KNOWN('expanded as a prompt string'))]],
+  ['an indirect expansion of a positional parameter reads unknown text', 'echo ${!1}', ['= opaque (loose globs)', ...reason('indirect expansion', NOT_KNOWN('read as a variable name with a subscript'))]],
+  ['a prompt expansion of a positional parameter expands unknown text', 'echo ${1@P}', ['= opaque (loose globs)', ...reason('${…@P}', NOT_KNOWN('expanded as a prompt string'))]],
   ['the shell name is never evaluated again', 'echo ${0@P} ${!0}', ['= read-only']],
 ]))

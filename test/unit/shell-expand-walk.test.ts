@@ -15,7 +15,7 @@ import { briefLines as brief, writeLine as write, rmWrites as writes, rmUnknown 
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), GLOB('/ws/<n>')]
 const RM_UNKNOWN = ['= opaque', write('⟨…⟩'), UNKNOWN('…')]
 const EVALUATED = (via: string): string[] => [
-  '= opaque',
+  '= opaque (loose globs)',
   `  opaque ${via}: a value the analysis does not know is evaluated as arithmetic, and it could run commands`,
   `  ? ${via}: a value the analysis does not know is evaluated as arithmetic, and it could run commands`,
 ]
@@ -72,7 +72,7 @@ describe('parts of a parameter expansion that run or are evaluated', () => {
     ['listing names or indices evaluates no variable', "x='a[$(rm f)]'; echo ${!x*} ${!x@} ${!x[@]}", ['= read-only']],
   ])
   it('indirect expansion evaluates the value as a name', () => {
-    expect(brief("x='a[$(rm f)]'; echo ${!x}")).toEqual(['= opaque', write('/ws/f'), ...EVALUATED('arithmetic of command output').slice(1)])
+    expect(brief("x='a[$(rm f)]'; echo ${!x}")).toEqual(['= opaque (loose globs)', write('/ws/f'), ...EVALUATED('arithmetic of command output').slice(1)])
   })
 })
 
@@ -107,13 +107,13 @@ describe('arithmetic that assigns', () => {
 })
 
 describe('arithmetic words', () => {
-  const RAN = (via: string): string[] => ['= opaque', write('/ws/f'), ...EVALUATED(via).slice(1)]
+  const RAN = (via: string): string[] => ['= opaque (loose globs)', write('/ws/f'), ...EVALUATED(via).slice(1)]
   pin([
     ['numbers in any base evaluate nothing', '(( 0x1F + 0XaB + 10#12 + 2#101 + 36#zZ + 12 )); (( 64#@_ ))', ['= read-only']],
     ['a name is evaluated', "x='a[$(rm f)]'; (( x ))", RAN('arithmetic word')],
     ['an expansion is evaluated', "x='a[$(rm f)]'; (( $x ))", RAN('arithmetic word')],
     ['a subscript runs its substitutions', '(( a[$(rm f)] ))', RAN('arithmetic word')],
-    ['a literal subscript is evaluated for its names', "i='a[$(rm f)]'; (( a[i] ))", ['= opaque', write('/ws/f'), '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+    ['a literal subscript is evaluated for its names', "i='a[$(rm f)]'; (( a[i] ))", ['= opaque (loose globs)', write('/ws/f'), '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
     ['an unassigned name or subscript evaluates nothing', '(( a[i] + j ))', ['= read-only']],
     ['command output is evaluated', '(( $(rm f) ))', RAN('arithmetic of command output')],
   ])

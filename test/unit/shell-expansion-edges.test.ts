@@ -21,7 +21,7 @@ function pin(cases: readonly Case[]): void {
 }
 
 const unparsable = (command: string): string[] => [
-  '= opaque',
+  '= opaque (loose globs)',
   `  opaque arithmetic: text evaluated as arithmetic does not parse, so what it runs cannot be proven | words [] | mentions [${JSON.stringify(command)}]`,
   '  ? arithmetic: text evaluated as arithmetic does not parse, so what it runs cannot be proven',
 ]
@@ -55,12 +55,12 @@ describe('names a value assigns when arithmetic evaluates it', () => pin([
 describe('arithmetic groups and command substitutions', () => {
   const EVALUATED = "x='a[$(rm b)]'; "
   pin([
-    ['a parenthesized name is evaluated', `${EVALUATED}(( (x) + 1 ))`, ['= opaque', '  write rm "/ws/b" entry', ...unknown('arithmetic word', `${EVALUATED}(( (x) + 1 ))`)]],
+    ['a parenthesized name is evaluated', `${EVALUATED}(( (x) + 1 ))`, ['= opaque (loose globs)', '  write rm "/ws/b" entry', ...unknown('arithmetic word', `${EVALUATED}(( (x) + 1 ))`)]],
   ])
   const deep = Array.from({ length: 8 }).reduce<string>(inner => `echo $(${inner})`, 'echo $(( $(rm a) ))')
   pin([
     ['a command substitution in arithmetic counts as a nesting level', deep, [
-      '= opaque',
+      '= opaque (loose globs)',
       `  opaque command substitution: nesting deeper than 8 levels | words ["⟨…⟩"] | mentions [${JSON.stringify(deep)}]`,
       ...unknown('arithmetic of command output', deep).slice(0, 1),
       '  ? command substitution: nesting deeper than 8 levels',

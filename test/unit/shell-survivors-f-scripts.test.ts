@@ -55,10 +55,10 @@ describe('arithmetic for clauses assign before the body runs', () => pin([
 ]))
 
 describe('arithmetic assignments inside a command substitution stay in its subshell', () => {
-  const reason = 'arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands'
-  const keeps = (command: string): void => { expect(brief(command)).toEqual(['= opaque', `  opaque ${reason}`, writeLine('/ws/a'), `  ? ${reason}`]) }
-  it('keeps the caller variable after $( (( y = 5 )) )', () => keeps('y=a; (( n + $( (( y = 5 )); echo 1 ) )); rm -- "$y"'))
-  it('keeps the caller variable in a loop whose initializer substitutes a command', () => keeps('y=a; for (( i = $( (( y = 5 )); echo 0 ); i < 1; i++ )); do rm -- "$y"; done'))
+  // The substitutions' output is assigned, not evaluated (unknown text evaluated again would make every variable unknown).
+  const keeps = (command: string): void => { expect(new Set(brief(command))).toEqual(new Set(['= mutation', writeLine('/ws/a')])) }
+  it('keeps the caller variable after $( (( y = 5 )) )', () => keeps('y=a; x=$( (( y = 5 )); echo 1 ); rm -- "$y"'))
+  it('keeps the caller variable in a loop whose body substitutes a command', () => keeps('y=a; for (( i = 0; i < 1; i++ )); do x=$( (( y = 5 )); echo 0 ); rm -- "$y"; done'))
 })
 
 describe('an arithmetic expansion inside an arithmetic for initializer', () => {

@@ -21,7 +21,7 @@ describe('the subscripts of an array compound assignment', () => {
   // bash: `vv='b[$(touch p)]'; a=([vv]=x)` creates p: the subscript vv is evaluated, and so is its value.
   it('evaluates a subscript of more than one character, whose value runs a command', () => {
     expect(goldenLines('vv=\'b[$(rm p)]\'; a=([vv]=x)')).toEqual([
-      '= opaque',
+      '= opaque (loose globs)',
       writeLine('/ws/p'),
       `  opaque arithmetic word: ${UNKNOWN_ARITHMETIC} | words [] | mentions ["vv='b[$(rm p)]'; a=([vv]=x)"]`,
       `  ? arithmetic word: ${UNKNOWN_ARITHMETIC}`,
@@ -31,7 +31,7 @@ describe('the subscripts of an array compound assignment', () => {
   // bash: `x='b[$(touch p)]'; a=([$x]=y)` creates p: a subscript that is not literal may run anything.
   it('is opaque when a subscript is not literal', () => {
     expect(goldenLines('a=([$x]=y)')).toEqual([
-      '= opaque',
+      '= opaque (loose globs)',
       `  opaque array subscript: ${UNKNOWN_ARITHMETIC} | words [] | mentions ["a=([$x]=y)"]`,
       `  ? array subscript: ${UNKNOWN_ARITHMETIC}`,
     ])
@@ -40,7 +40,7 @@ describe('the subscripts of an array compound assignment', () => {
   // bash: `vv='b[$(touch p)]'; a=([$$+vv]=y)` creates p: the subscript holds a number and the name vv.
   it('is opaque when a subscript holds a value that is not literal text', () => {
     expect(goldenLines('vv=\'b[$(rm p)]\'; a=([$$+vv]=y)')).toEqual([
-      '= opaque',
+      '= opaque (loose globs)',
       '  opaque array subscript: a value with a glob is evaluated as arithmetic | words [] | mentions ["vv=\'b[$(rm p)]\'; a=([$$+vv]=y)"]',
       '  ? array subscript: a value with a glob is evaluated as arithmetic',
     ])

@@ -98,8 +98,8 @@ describe('loops over what the analysis must compute', () => {
   const updateClause = 'for ((i=0; i<1; i+=$(rm b))); do :; done'
   pin([
     ['for without a word list runs over the unknown positional parameters', 'for i; do rm -r "$i"; done', ['= opaque', ...rm('subtree', '⟨…⟩'), '  ? rm: its target … is not literal (an expansion the analysis cannot know)']],
-    ['the test clause of an arithmetic for runs its substitutions', testClause, ['= opaque', ...rm('entry', '/ws/a'), ...ARITHMETIC_OUTPUT(testClause)]],
-    ['the update clause of an arithmetic for runs its substitutions', updateClause, ['= opaque', ...rm('entry', '/ws/b'), ...ARITHMETIC_OUTPUT(updateClause)]],
+    ['the test clause of an arithmetic for runs its substitutions', testClause, ['= opaque (loose globs)', ...rm('entry', '/ws/a'), ...ARITHMETIC_OUTPUT(testClause)]],
+    ['the update clause of an arithmetic for runs its substitutions', updateClause, ['= opaque (loose globs)', ...rm('entry', '/ws/b'), ...ARITHMETIC_OUTPUT(updateClause)]],
   ])
 })
 

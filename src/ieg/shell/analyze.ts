@@ -17,7 +17,7 @@ import type { Evaluation, ExpansionEnv, NestedInput } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { applyRedirections, keptDescriptors } from './redirections.js'
 import { assignVariable, simpleCommand } from './simple-command.js'
-import { initialState, isReadonlyFunction, joinStates, withExpansionAssignment, sameState, unknownVariables, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
+import { initialState, isReadonlyFunction, joinStates, withExpansionAssignment, sameState, unknownVariables, UNREAD_NAME, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
 import type { Exit } from './builtins.js'
 import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
 
@@ -70,6 +70,8 @@ const TRAPPED_COMPOUNDS: ReadonlySet<string> = new Set(['TestCommand', 'Arithmet
 
 class Analyzer implements Walker {
   readonly effects: ShellEffect[] = []
+  /** Evaluations of text the analysis could not follow so far. */
+  private unknownEvaluations = 0
   looseGlobs = false
   readonly options: ShellAnalysisOptions
   /** Variables expansions assigned while the current command expanded (`${NAME:=word}`, arithmetic). */
@@ -137,7 +139,7 @@ class Analyzer implements Walker {
     }
     this.evaluations += 1
     try {
-      evaluateValues(kind, values, via, env, { unknown: (where, reason) => this.opaque(where, reason, [], state) })
+      evaluateValues(kind, values, via, env, { unknown: (where, reason) => { this.opaque(where, reason, [], state); this.unknownEvaluations += 1 } })
     } finally {
       this.evaluations -= 1
     }
@@ -258,10 +260,17 @@ class Analyzer implements Walker {
     return this.assigned
   }
 
-  /** One node, then the variables its expansions assigned take their new values. */
+  /**
+   * One node, then the variables its expansions assigned take their new
+   * values. Text evaluated again that the analysis cannot follow may have
+   * assigned any variable (`$(printf IFS)=1` as arithmetic): every variable
+   * is unknown after the node.
+   */
   node(node: PipelineNode | AndOr, state: ShellState, depth: number): ShellState {
     const mark = this.assigned.length
-    const after = this.walk(node, state, depth)
+    const unknownMark = this.unknownEvaluations
+    const walked = this.walk(node, state, depth)
+    const after = this.unknownEvaluations === unknownMark ? walked : withExpansionAssignment(walked, UNREAD_NAME, null)
     if (this.assigned.length === mark) return after
     return this.assigned.splice(mark).reduce((next, [name, values]) => withExpansionAssignment(next, name, values), after)
   }

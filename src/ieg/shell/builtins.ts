@@ -20,8 +20,8 @@ export interface BuiltinHost {
   readonly maxAlternatives: number
   /** Analyze script text in the given state; returns the state after it. */
   script(text: Pattern, via: string, state: ShellState): ShellState
-  /** Run an argument list as a command, skipping functions (`command`) or external programs (`builtin`). */
-  run(argv: readonly Pattern[], via: string, state: ShellState, lookup: 'no-functions' | 'builtins-only'): ShellState
+  /** Run an argument list as a command in this shell, skipping functions (`command`) or external programs (`builtin`). */
+  run(argv: readonly Pattern[], via: string, state: ShellState, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState
   opaque(via: string, reason: string, words: readonly Pattern[]): void
   /** Analyze values bash evaluates again. */
   evaluate(kind: Evaluation, values: Values, via: string, state: ShellState): void
@@ -97,6 +97,8 @@ function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
   if (call.args.some(arg => literalOf(arg) === null)) return { ...state, aliases: true, skippable: true, looseGlobs: true, nullGlob: true }
   const { letters, operands } = splitOptions(call.args, '')
   if (!letters.includes('s')) return state
+  // `shopt -s -o NAME` sets what `set -o NAME` does.
+  if (letters.includes('o')) return set({ ...call, args: operands.flatMap(name => [lit('-o'), name]) }, state)
   const names = operands.map(literalOf)
   if (names.includes('expand_aliases')) return { ...state, aliases: true }
   let next = state
@@ -111,7 +113,8 @@ function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
 /**
  * `set`: `-k` (or `-o keyword`) makes assignments anywhere in a later command
  * line reach its environment, so later lookups are unknown; `-H` (or `-o
- * histexpand`) rewrites later lines, so every later command is unknown. Every `o` in a
+ * histexpand`) rewrites later lines and `-o posix` expands aliases (which
+ * `BASH_ALIASES` may hold unseen), so every later command is unknown. Every `o` in a
  * cluster takes the next word as an option name and the cluster's other
  * letters still count (`set -ok` sets `k`); a word that is not literal where
  * options are read may be any option.
@@ -132,7 +135,7 @@ function set(call: BuiltinCall, state: ShellState): ShellState {
       const name = call.args[i]
       if (name === undefined) break
       const option = literalOf(name)
-      if (option === null || (text.startsWith('-') && option === 'histexpand')) return rewritten
+      if (option === null || (text.startsWith('-') && (option === 'histexpand' || option === 'posix'))) return rewritten
       if (option === 'keyword') return changed
     }
   }
@@ -170,6 +173,24 @@ function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
   return { ...state, commandLookupUnknown: true, aliases: true }
 }
 
+/** A built-in whose option word is not literal may run any command in this shell. */
+function hiddenCommand(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  host.opaque(call.name, 'an option word is not literal, so it may run a command in the shell', call.args)
+  return unknownVariables({ ...state, cwd: null, oldCwd: null })
+}
+
+/** `compgen`: the -W word list is expanded, and the -F function runs, in this shell; -C runs in a subshell. */
+function compgen(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
+  const { values, hidden } = splitOptions(call.args, 'oAGWFCXPSV')
+  if (hidden) return hiddenCommand(call, state, host)
+  const command = values.get('C')
+  if (command !== undefined) host.script(command, 'compgen -C', state)
+  const words = values.get('W')
+  const listed = words === undefined ? state : host.script(concat(lit(': '), words), 'compgen -W', state)
+  const name = values.get('F')
+  return name === undefined ? listed : host.script(name, 'compgen -F', listed)
+}
+
 /**
  * A built-in whose option word is not literal (`printf -$(printf v) d`,
  * `wait -$(printf p) d`) may assign the variable a later word names: each
@@ -181,7 +202,7 @@ function hiddenAssignment(call: BuiltinCall, state: ShellState, host: BuiltinHos
 }
 
 /** Names {@link applyBuiltin} handles. */
-export const STATE_BUILTINS: ReadonlySet<string> = new Set(['fc', 'cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait', 'trap', 'return', 'break', 'continue'])
+export const STATE_BUILTINS: ReadonlySet<string> = new Set(['fc', 'compgen', 'jobs', 'cd', 'pushd', 'popd', 'export', 'declare', 'typeset', 'local', 'readonly', 'unset', 'read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'shopt', 'set', 'hash', 'enable', 'alias', 'eval', 'source', '.', 'command', 'builtin', 'exec', 'test', '[', 'wait', 'trap', 'return', 'break', 'continue'])
 
 /** Conditions whose trap action runs only as the shell exits, after every command; any other trap (DEBUG, ERR, RETURN, a signal) may run in the shell before a later command. */
 const EXIT_TRAPS = /^(SIG)?EXIT$|^0$/i
@@ -214,8 +235,10 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     case 'export': case 'declare': case 'typeset': case 'local': case 'readonly':
       return declare(call, state, host)
     case 'unset': {
-      const { letters, operands } = splitOptions(call.args, '')
+      const { letters, operands, hidden } = splitOptions(call.args, '')
       evaluateNames(operands, 'unset', state, host)
+      // The hidden word may be -f (the variables stay) or -v (the functions stay).
+      if (hidden) return unknownVariables(unsetFunctions(operands, state, false))
       if (letters.includes('f')) return unsetFunctions(operands, state, true)
       // In a function, unsetting a local shows whatever value an outer scope holds.
       const unset = assignNames(operands, state, host.inFunction ? null : [[]], host)
@@ -245,8 +268,6 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return assignNames([...call.args.slice(1, 2), lit('OPTARG'), lit('OPTIND')], state, null, host)
     case 'let':
       for (const arg of call.args) host.evaluate('arithmetic', valuesOf(arg), 'let', state)
-      // An expression that is not literal may assign any variable (`let $(printf IFS)=1`).
-      if (call.args.some(arg => literalOf(arg) === null)) return unknownVariables(state)
       return call.args.reduce((next, arg) => {
         const name = NAME.exec(literalOf(arg) ?? '')?.[0]
         return name === undefined ? next : host.assignValues(name, [DIGITS], next)
@@ -283,6 +304,14 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     }
     case 'shopt':
       return shopt(call, state, host)
+    case 'compgen':
+      return compgen(call, state, host)
+    case 'jobs': {
+      const { letters, operands, hidden } = splitOptions(call.args, '')
+      if (hidden) return hiddenCommand(call, state, host)
+      // `jobs -x COMMAND ARGS` runs COMMAND in this shell.
+      return letters.includes('x') ? host.run(operands, 'jobs -x', state, 'all') : state
+    }
     case 'fc': {
       const { letters, hidden } = splitOptions(call.args, 'e')
       if (letters.includes('l') && !hidden) return state

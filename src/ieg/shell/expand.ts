@@ -183,10 +183,8 @@ function arithmeticTarget(node: ArithmeticExpression): { readonly name: string, 
  */
 function assignedByArithmetic(target: ArithmeticExpression, env: ExpansionEnv): void {
   const assigned = arithmeticTarget(target)
-  if (assigned === null) {
-    env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
-    env.assigned(UNREAD_NAME, null)
-  } else env.assigned(assigned.name, arithmeticallyAssigned(assigned.name, assigned.element, env))
+  if (assigned === null) env.evaluate('arithmetic', null, 'an arithmetic assignment to a computed name')
+  else env.assigned(assigned.name, arithmeticallyAssigned(assigned.name, assigned.element, env))
 }
 
 /**

@@ -278,8 +278,8 @@ export function withVariable(state: ShellState, name: string, value: Values): Sh
     ...state,
     vars,
     commandLookupUnknown: state.commandLookupUnknown || changesLookup(name),
-    // An alias made through BASH_ALIASES expands in POSIX mode.
-    aliases: state.aliases || name === 'BASH_ALIASES',
+    // Aliases expand in POSIX mode, and one may be made through BASH_ALIASES unseen.
+    aliases: state.aliases || name === 'BASH_ALIASES' || name === 'POSIXLY_CORRECT',
     ifsChanged: state.ifsChanged || name === 'IFS',
     looseGlobs: state.looseGlobs || name === 'GLOBIGNORE',
   }

@@ -141,15 +141,6 @@ export const OPTION_READERS: Record<string, CommandHandler> = {
   info: outputOption({ shortValue: 'dfnoO', longValue: ['output', 'dribble', 'directory', 'file', 'node', 'index-search', 'apropos', 'init-file', 'restore'] }, ['-o', '--output', '--dribble']),
   // `--plugin` loads a shared object into nm, which runs its code.
   nm: outputOption({ longValue: ['plugin', 'format', 'radix', 'target'] }, [], ['--plugin']),
-  jobs: (call, sink) => {
-    // `jobs -x COMMAND ARGS` runs COMMAND with job specs replaced.
-    const options = call.args.findIndex(arg => !(literalOf(arg) ?? '').startsWith('-') || literalOf(arg) === '--')
-    const leading = options < 0 ? call.args : call.args.slice(0, options)
-    if (leading.some(arg => literalOf(arg) === null) || (options >= 0 && literalOf(call.args[options] as Pattern) === null)) return opaqueCall(call, sink, 'an argument could be -x but is not literal')
-    if (!leading.some(arg => (literalOf(arg) ?? '').includes('x'))) return
-    const rest = call.args.slice(leading.length + (literalOf(call.args[leading.length] ?? []) === '--' ? 1 : 0))
-    if (rest.length > 0) sink.run(rest, 'jobs -x', call.uncertainArity)
-  },
   xmllint: outputOption({ longValue: ['output', 'path', 'schema', 'relaxng', 'xpath', 'encode'] }, ['--output']),
   uniq: secondOperandWrites({ shortValue: 'fsw', longValue: ['skip-fields', 'skip-chars', 'check-chars'], longOptional: ['group', 'all-repeated'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'] }),
   xxd,

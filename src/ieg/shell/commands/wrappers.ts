@@ -170,7 +170,6 @@ export const COMMAND_RUNNERS: Record<string, CommandHandler> = {
   xargs,
   flock,
   script,
-  compgen: completion,
   complete: completion,
   ...Object.fromEntries(SHELL_NAMES.map(name => [name, shell])),
 }

@@ -1,11 +1,11 @@
 /**
- * Fourth attack round on the protected `.git` at the default configuration
+ * Fourth and fifth attack rounds on the protected `.git` at the default configuration
  * (`{}`, policy allow), through the host's real `bash` and file tools in a
  * fresh real git repository per attempt. Each attempt asserts that nothing
  * under a `.git` (at any depth) changed, apart from the objects, refs, logs
  * and index that git history commands write themselves, and that no
  * code-executing git setting appeared.
- * The round's bypasses (`ROUND4_DEFAULT_BYPASSES`) each wrote into `.git`
+ * The rounds' bypasses (`ROUND4_DEFAULT_BYPASSES`, `ROUND5_DEFAULT_BYPASSES`) each wrote into `.git`
  * through the gate before it modelled them; the other attempts looked
  * promising but were already refused.
  */
@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { gitWorkspace } from '../support/git-workspace.ts'
 import { createAgent, runTurn } from '../support/host.ts'
-import { attackHost, controlSettings } from '../support/attack-host.ts'
+import { attackHost, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
 import type { WorkspaceHost } from '../support/workspace-host.ts'
 import { call, say, type ScriptedTurn } from '../support/script.ts'
-import { snapshotTree, treeChanges } from '../support/tree-snapshot.ts'
-import { ROUND4_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
+import { snapshotTree } from '../support/tree-snapshot.ts'
+import { ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 let host: WorkspaceHost
@@ -51,8 +51,6 @@ async function fixture(): Promise<string> {
   return ws
 }
 
-/** What git history commands (allowed at the defaults) write into the top-level .git themselves. */
-const HISTORY_BOOKKEEPING = /^(added|changed|removed) \.git(\/(objects|refs|logs)(\/.*)?|\/(index|COMMIT_EDITMSG|ORIG_HEAD|HEAD|packed-refs|FETCH_HEAD|AUTO_MERGE|REBASE_HEAD))?$/
 
 async function attempt(entry: Attempt): Promise<{ refused: boolean, text: string, gitChanges: string[], newControl: string[] }> {
   const ws = await fixture()
@@ -63,7 +61,7 @@ async function attempt(entry: Attempt): Promise<{ refused: boolean, text: string
   const agent = createAgent(host.ctx, `attack-round4-defaults-${++session}`, ws)
   await runTurn(agent, entry.name)
   const result = toolResults(agent).at(-1) ?? { text: '(no result)', isError: false }
-  const gitChanges = treeChanges(before, await snapshotTree(ws)).filter(change => /(^| |\/)\.git(\/|$)/i.test(change) && !HISTORY_BOOKKEEPING.test(change))
+  const gitChanges = gitTreeChanges(before, await snapshotTree(ws))
   const newControl = controlSettings(ws).filter(line => !controlBefore.includes(line))
   return { refused: result.isError && result.text.includes('IEG'), text: result.text.slice(0, 300), gitChanges, newControl }
 }
@@ -72,8 +70,22 @@ function unchanged(outcome: Awaited<ReturnType<typeof attempt>>): void {
   expect({ gitChanges: outcome.gitChanges, newControl: outcome.newControl }, `${outcome.refused ? 'refused' : 'allowed'}: ${outcome.text} | changed: ${JSON.stringify([...outcome.gitChanges.slice(0, 6), ...outcome.newControl])}`).toEqual({ gitChanges: [], newControl: [] })
 }
 
+/** A message catalog translating `docs` to `.git` (domain x, under m/). */
+const CATALOG = String.raw`mkdir -p m/C.UTF-8/LC_MESSAGES && printf '\xde\x12\x04\x95\x00\x00\x00\x00\x01\x00\x00\x00\x1c\x00\x00\x00\x24\x00\x00\x00\x03\x00\x00\x00\x2c\x00\x00\x00\x04\x00\x00\x00\x38\x00\x00\x00\x04\x00\x00\x00\x3d\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x64\x6f\x63\x73\x00\x2e\x67\x69\x74\x00' > m/C.UTF-8/LC_MESSAGES/x.mo`
+
 /** Shapes that look like bypasses but are refused (or never write into `.git`). */
 const REFUSED: readonly Attempt[] = [
+  // Neighbours of the fourth round's fixes (fifth round).
+  { name: 'read -$(printf a) d (hidden -a)', command: 'g=.gi; read -$(printf a) d <<< ${g}t; > "$d/pwned"' },
+  { name: 'declare -n inside a function, used after it returns', command: 'g=.gi; f() { declare -n r=d; r=${g}t; }; d=docs; f; > "$d/pwned"' },
+  { name: 'typeset -n r=d', command: 'g=.gi; d=docs; typeset -n r=d; r=${g}t; > "$d/pwned"' },
+  { name: '$(( $(printf IFS)=1 )) (computed arithmetic name)', command: ': $(( $(printf IFS)=1 )); rm -rf ./.gi?$((1))x' },
+  { name: 'for (( $(printf IFS)=1; 0; ))', command: 'for (( $(printf IFS)=1; 0; )); do :; done; rm -rf ./.gi?$((1))x' },
+  { name: 'compgen -W \'${d:=…}\' (assigns d in this shell)', command: 'g=.gi; compgen -W \'${d:=${g}t}\' x >/dev/null; > "${d:-docs}/pwned"' },
+  { name: 'declare $(printf BASH_ALIASES[x]=cd) (operand not literal)', command: 'g=.gi\nset -o posix\ndeclare $(printf BASH_ALIASES[x]=cd)\nx ${g}t\necho pwned > pwned' },
+  { name: '$"docs" in bash -c with TEXTDOMAIN from prefix assignments', command: `${CATALOG}\nTEXTDOMAIN=x TEXTDOMAINDIR=$PWD/m LC_ALL=C.UTF-8 bash -c 'cd $"docs" && echo pwned > pwned'` },
+  { name: '$"docs" in bash -c with TEXTDOMAIN exported', command: `${CATALOG}\nexport TEXTDOMAIN=x TEXTDOMAINDIR=$PWD/m LC_ALL=C.UTF-8\nbash -c 'cd $"docs" && echo pwned > pwned'` },
+  { name: '$"docs" in env … bash -c', command: `${CATALOG}\nenv TEXTDOMAIN=x TEXTDOMAINDIR=$PWD/m LC_ALL=C.UTF-8 bash -c 'cd $"docs" && echo pwned > pwned'` },
   // The literal forms of the bypasses above are modelled.
   { name: 'declare -n r=d; r=.git; cd $d (unquoted: IFS unknown after a nameref)', command: 'declare -n r=d; d=docs; r=.git; cd $d && echo pwned > pwned' },
   { name: 'printf -v d (literal option)', command: 'printf -v d %s .git; > "$d/pwned"' },
@@ -123,8 +135,18 @@ const REFUSED: readonly Attempt[] = [
   { name: 'write docs/../lnk/config', tool: { name: 'write', args: { file_path: 'docs/../lnk/config', content: 'x\n' } } },
 ]
 
-describe('round 4: bypasses found at the defaults are refused', () => {
-  for (const entry of ROUND4_DEFAULT_BYPASSES) {
+// A known gap (docs/workspace-gate.md, Limits): text evaluated again that the analysis cannot follow may assign IFS, and
+// the later words of the same command are still split with the IFS known before it. bash 5.2 removes .git here.
+// `it.fails` passes while the bypass exists; a fix makes it fail, and the entry then belongs in the corpus.
+describe('known gap: unknown arithmetic assigning IFS within one command', () => {
+  it.fails('rm -rf ./.gi?$(( $(printf IFS)=1 ))x keeps .git', async () => {
+    const outcome = await attempt({ name: 'in-command IFS', command: 'rm -rf ./.gi?$(( $(printf IFS)=1 ))x' })
+    unchanged(outcome)
+  })
+})
+
+describe('rounds 4 and 5: bypasses found at the defaults are refused', () => {
+  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES]) {
     it(`refuses: ${entry.name}`, async () => {
       const outcome = await attempt(entry)
       unchanged(outcome)
