@@ -13,7 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { PROJECT_ROOT } from '../test/support/dsh-profile.ts'
-import { joinChunkReports, splitBySize, type ChunkReport } from './src/mutation-chunks.ts'
+import { chunkConfig, joinChunkReports, splitBySize, type ChunkReport } from './src/mutation-chunks.ts'
 
 const OUT = join(PROJECT_ROOT, 'reports/mutation')
 const PLAN = join(OUT, 'chunks-plan.json')
@@ -39,8 +39,7 @@ async function split(files: readonly string[], count: number): Promise<string[][
 }
 
 const chunkReport = (index: number): string => join(OUT, `chunk-${index + 1}.json`)
-const chunkConfig = (index: number): string => join(OUT, `chunk-${index + 1}.config.json`)
-const incrementalReport = (index: number): string => join(OUT, `chunk-${index + 1}.incremental.json`)
+const chunkConfigFile = (index: number): string => join(OUT, `chunk-${index + 1}.config.json`)
 
 async function plan(count: number): Promise<void> {
   const base = JSON.parse(await readFile(join(PROJECT_ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown> & { mutate: string[] }
@@ -48,10 +47,7 @@ async function plan(count: number): Promise<void> {
   const chunks = await split(files, count)
   await mkdir(OUT, { recursive: true })
   for (const [index, mutate] of chunks.entries()) {
-    const report = relative(PROJECT_ROOT, chunkReport(index))
-    // The incremental file must not be the report: Stryker writes both at the end, and one path would interleave them.
-    const config = { ...base, $schema: undefined, mutate, jsonReporter: { fileName: report }, incremental: true, incrementalFile: relative(PROJECT_ROOT, incrementalReport(index)) }
-    await writeFile(chunkConfig(index), `${JSON.stringify(config, null, 2)}\n`)
+    await writeFile(chunkConfigFile(index), `${JSON.stringify(chunkConfig(base, mutate, index), null, 2)}\n`)
   }
   const record: ChunkPlan = { commit: headCommit(), chunks }
   await writeFile(PLAN, `${JSON.stringify(record, null, 2)}\n`)
@@ -74,7 +70,7 @@ async function run(): Promise<void> {
     const done = await readFile(commitFile(index), 'utf8').catch(() => null)
     if (done?.trim() === commit) continue
     process.stdout.write(`chunk ${index + 1} of ${chunks.length}\n`)
-    const result = spawnSync('npx', ['stryker', 'run', relative(PROJECT_ROOT, chunkConfig(index))], { cwd: PROJECT_ROOT, stdio: 'inherit' })
+    const result = spawnSync('npx', ['stryker', 'run', relative(PROJECT_ROOT, chunkConfigFile(index))], { cwd: PROJECT_ROOT, stdio: 'inherit' })
     if (result.status !== 0) throw new Error(`chunk ${index + 1} failed (exit ${String(result.status)})`)
     await writeFile(commitFile(index), `${commit}\n`)
   }

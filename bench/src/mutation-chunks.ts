@@ -36,3 +36,17 @@ export function joinChunkReports(parts: ReadonlyArray<{ readonly commit: string,
   }
   return joined as ChunkReport
 }
+
+/**
+ * The Stryker configuration of chunk `index` (from 0): the base with its
+ * `mutate` list, its own JSON report, and an incremental file of its own
+ * beside the report (Stryker writes both at the end; one path for both
+ * would interleave the two writes).
+ * @param base - stryker.config.json.
+ * @param mutate - the chunk's files.
+ * @param index - the chunk's index.
+ */
+export function chunkConfig(base: Readonly<Record<string, unknown>>, mutate: readonly string[], index: number): Record<string, unknown> {
+  const stem = `reports/mutation/chunk-${index + 1}`
+  return { ...base, $schema: undefined, mutate, jsonReporter: { fileName: `${stem}.json` }, incremental: true, incrementalFile: `${stem}.incremental.json` }
+}

@@ -1,6 +1,6 @@
 /** The parts of a full Stryker run in chunks: an even split, and a join that refuses a missing or stale chunk. */
 import { describe, expect, it } from 'vitest'
-import { joinChunkReports, splitBySize } from '../../bench/src/mutation-chunks.ts'
+import { chunkConfig, joinChunkReports, splitBySize } from '../../bench/src/mutation-chunks.ts'
 
 describe('splitBySize', () => {
   it('puts each file, largest first, into the lightest chunk', () => {
@@ -37,5 +37,13 @@ describe('joinChunkReports', () => {
 
   it('refuses an empty plan', () => {
     expect(() => joinChunkReports([], 'c1')).toThrow('no chunks')
+  })
+})
+
+describe('chunkConfig', () => {
+  it('gives each chunk its own report and an incremental file apart from it', () => {
+    const config = chunkConfig({ testRunner: 'vitest', mutate: ['src/**/*.ts'], jsonReporter: { fileName: 'reports/mutation/mutation.json' } }, ['src/a.ts'], 2)
+    expect(config).toMatchObject({ testRunner: 'vitest', mutate: ['src/a.ts'], jsonReporter: { fileName: 'reports/mutation/chunk-3.json' }, incremental: true, incrementalFile: 'reports/mutation/chunk-3.incremental.json' })
+    expect(config['incrementalFile']).not.toBe((config['jsonReporter'] as { fileName: string }).fileName)
   })
 })
