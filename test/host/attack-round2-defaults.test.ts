@@ -10,25 +10,16 @@ import { execFileSync } from 'node:child_process'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { git, gitWorkspace } from '../support/git-workspace.ts'
 import { createAgent, runTurn } from '../support/host.ts'
-import { attackHost, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
-import type { WorkspaceHost } from '../support/workspace-host.ts'
-import { call, say, type ScriptedTurn } from '../support/script.ts'
+import { attackSuite, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
+import { call, say } from '../support/script.ts'
 import { snapshotTree } from '../support/tree-snapshot.ts'
 import { ROUND2_DEFAULT_BYPASSES, ROUND3_DEFAULT_BYPASSES, type Attack } from '../fixtures/attack-corpus.ts'
 
-const cleanups: Array<() => Promise<unknown>> = []
-let host: WorkspaceHost
-let queue: ScriptedTurn[]
-let session = 0
-
-beforeAll(async () => {
-  ({ host, queue } = await attackHost(cleanups, {}))
-})
-afterAll(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+const suite = attackSuite({})
 
 /** A fresh repository: files, a nested repository `sub`, links into `.git`, archives. */
 async function fixture(): Promise<string> {
@@ -46,7 +37,7 @@ async function fixture(): Promise<string> {
     'tar -cf "$1/a.tar" -C p hello.txt', '(cd p && zip -q "$1/a.zip" hello.txt)', 'tar -cf "$1/evil.tar" -C p .git',
   ].join('\n'), 'sh', ws], { cwd: stage })
   await rm(stage, { recursive: true, force: true })
-  cleanups.push(() => rm(ws, { recursive: true, force: true }))
+  suite.cleanups.push(() => rm(ws, { recursive: true, force: true }))
   return ws
 }
 
@@ -54,7 +45,7 @@ async function fixture(): Promise<string> {
 
 async function addSubmodule(ws: string): Promise<void> {
   const source = await gitWorkspace({ 'm.txt': 'm\n' })
-  cleanups.push(() => rm(source, { recursive: true, force: true }))
+  suite.cleanups.push(() => rm(source, { recursive: true, force: true }))
   git(ws, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', source, 'sm')
   git(ws, 'commit', '-qm', 'submodule')
 }
@@ -66,8 +57,8 @@ async function attempt(entry: Attack): Promise<{ refused: boolean, text: string,
   if (entry.setup === 'patch-file') execFileSync('sh', ['-c', 'echo more >> README.md && git diff > x.patch && git checkout -q README.md'], { cwd: ws })
   const before = await snapshotTree(ws)
   const controlBefore = controlSettings(ws)
-  queue.push(call('bash', { command: entry.command, description: 'attempt', ...(entry.workdir === undefined ? {} : { workdir: entry.workdir }) }), say('next'))
-  const agent = createAgent(host.ctx, `attack-round2-defaults-${++session}`, ws)
+  suite.queue.push(call('bash', { command: entry.command, description: 'attempt', ...(entry.workdir === undefined ? {} : { workdir: entry.workdir }) }), say('next'))
+  const agent = createAgent(suite.host.ctx, `attack-round2-defaults-${suite.session()}`, ws)
   await runTurn(agent, entry.name)
   const result = toolResults(agent).at(-1) ?? { text: '(no result)', isError: false }
   const gitChanges = gitTreeChanges(before, await snapshotTree(ws))

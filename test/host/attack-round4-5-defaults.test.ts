@@ -11,25 +11,16 @@
  */
 import { chmod, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toolResults } from '../support/governed.ts'
 import { gitWorkspace } from '../support/git-workspace.ts'
 import { createAgent, runTurn } from '../support/host.ts'
-import { attackHost, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
-import type { WorkspaceHost } from '../support/workspace-host.ts'
-import { call, say, type ScriptedTurn } from '../support/script.ts'
+import { attackSuite, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
+import { call, say } from '../support/script.ts'
 import { snapshotTree } from '../support/tree-snapshot.ts'
 import { ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
 
-const cleanups: Array<() => Promise<unknown>> = []
-let host: WorkspaceHost
-let queue: ScriptedTurn[]
-let session = 0
-
-beforeAll(async () => {
-  ({ host, queue } = await attackHost(cleanups, {}))
-})
-afterAll(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+const suite = attackSuite({})
 
 /** One attempt: a bash command, or a file-tool call (`tool` with its arguments). */
 interface Attempt {
@@ -47,7 +38,7 @@ async function fixture(): Promise<string> {
     'hk/pre-commit': '#!/bin/sh\necho pwned > "$(git rev-parse --git-dir)/pwned-by-hook"\n',
   }, { nested: 'sub', links: { lnk: '.git', hooks: '.git/hooks', dang: '.git/hooks/post-commit' } })
   await chmod(join(ws, 'hk/pre-commit'), 0o755)
-  cleanups.push(() => rm(ws, { recursive: true, force: true }))
+  suite.cleanups.push(() => rm(ws, { recursive: true, force: true }))
   return ws
 }
 
@@ -57,8 +48,8 @@ async function attempt(entry: Attempt): Promise<{ refused: boolean, text: string
   const before = await snapshotTree(ws)
   const controlBefore = controlSettings(ws)
   const turn = entry.tool === undefined ? call('bash', { command: entry.command ?? ':', description: 'attempt' }) : call(entry.tool.name, entry.tool.args)
-  queue.push(turn, say('next'))
-  const agent = createAgent(host.ctx, `attack-round4-defaults-${++session}`, ws)
+  suite.queue.push(turn, say('next'))
+  const agent = createAgent(suite.host.ctx, `attack-round4-defaults-${suite.session()}`, ws)
   await runTurn(agent, entry.name)
   const result = toolResults(agent).at(-1) ?? { text: '(no result)', isError: false }
   const gitChanges = gitTreeChanges(before, await snapshotTree(ws))

@@ -4,6 +4,7 @@
  * git settings that make git run a program.
  */
 import { execFileSync } from 'node:child_process'
+import { afterAll, beforeAll } from 'vitest'
 import { treeChanges, type TreeSnapshot } from './tree-snapshot.ts'
 import { scriptModel } from './host.ts'
 import { iegHost } from './ieg-host.ts'
@@ -26,6 +27,38 @@ export async function attackHost(cleanups: Array<() => Promise<unknown>>, config
   const host = await iegHost(cleanups, config, { 'README.md': '# host\n' }, { realTools: true })
   scriptModel(host.ctx, Array.from({ length: 4000 }, () => () => queue.shift() ?? say('done')))
   return { host, queue }
+}
+
+/** The attack host of one test file, and the teardown it shares with the file's fixtures. */
+export interface AttackSuite {
+  /** Teardown run after the file's tests, last registered first. */
+  readonly cleanups: Array<() => Promise<unknown>>
+  readonly host: WorkspaceHost
+  readonly queue: ScriptedTurn[]
+  /** A fresh number for each agent the file creates. */
+  session(): number
+}
+
+/**
+ * Mount one attack host before a test file's tests and tear it down after them.
+ * @param config - the row's configuration (`{}` for the defaults).
+ */
+export function attackSuite(config: Record<string, unknown>): AttackSuite {
+  const cleanups: Array<() => Promise<unknown>> = []
+  let mounted: AttackHost | null = null
+  let sessions = 0
+  beforeAll(async () => { mounted = await attackHost(cleanups, config) })
+  afterAll(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+  const current = (): AttackHost => {
+    if (mounted === null) throw new Error('the attack host is used before beforeAll mounted it')
+    return mounted
+  }
+  return {
+    cleanups,
+    get host() { return current().host },
+    get queue() { return current().queue },
+    session: () => (sessions += 1),
+  }
 }
 
 /** Settings that make git run a program. */

@@ -13,7 +13,7 @@ import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
 import { mayBeOption, NAME, splitOptions } from './builtin-options.js'
 import { declare } from './declarations.js'
-import { isReadonlyFunction, joinStates, unknownVariables, withVariable, type ShellState } from './state.js'
+import { isReadonlyFunction, joinStates, unknownShell, unknownVariables, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
 export interface BuiltinHost {
@@ -163,7 +163,7 @@ function source(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
   const file = literalOf(call.args[0] ?? [])
   if (STANDARD_INPUT.has(file ?? '') && call.stdinText !== null) return host.script(lit(call.stdinText), call.name, state)
   host.opaque(call.name, 'it runs a script file the analysis cannot see', call.args)
-  return unknownVariables({ ...state, cwd: null, oldCwd: null })
+  return unknownShell(state)
 }
 
 function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
@@ -173,10 +173,10 @@ function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
   return { ...state, commandLookupUnknown: true, aliases: true }
 }
 
-/** A built-in whose option word is not literal may run any command in this shell. */
-function hiddenCommand(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
-  host.opaque(call.name, 'an option word is not literal, so it may run a command in the shell', call.args)
-  return unknownVariables({ ...state, cwd: null, oldCwd: null })
+/** A built-in that may run code the analysis cannot see in this shell (by default: its option word is not literal). */
+function hiddenCommand(call: BuiltinCall, state: ShellState, host: BuiltinHost, reason = 'an option word is not literal, so it may run a command in the shell'): ShellState {
+  host.opaque(call.name, reason, call.args)
+  return unknownShell(state)
 }
 
 /** `compgen`: the -W word list is expanded, and the -F function runs, in this shell; -C runs in a subshell. */
@@ -253,10 +253,7 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     }
     case 'mapfile': case 'readarray': {
       const { values, operands, hidden } = splitOptions(call.args, 'dnOsuCc')
-      if (hidden) {
-        host.opaque(call.name, 'an option word is not literal, so a callback may run in the shell', call.args)
-        return unknownVariables({ ...state, cwd: null, oldCwd: null })
-      }
+      if (hidden) return hiddenCommand(call, state, host, 'an option word is not literal, so a callback may run in the shell')
       const callback = values.get('C')
       // The callback runs in the shell zero or more times.
       const called = callback === undefined ? state : joinStates(state, host.script(callback, `${call.name} -C`, state), host.maxAlternatives)
@@ -314,9 +311,7 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
     }
     case 'fc': {
       const { letters, hidden } = splitOptions(call.args, 'e')
-      if (letters.includes('l') && !hidden) return state
-      host.opaque('fc', 'it runs commands from the shell history in this shell', call.args)
-      return unknownVariables({ ...state, cwd: null, oldCwd: null })
+      return letters.includes('l') && !hidden ? state : hiddenCommand(call, state, host, 'it runs commands from the shell history in this shell')
     }
     case 'set':
       return set(call, state)

@@ -16,7 +16,7 @@ import type { ExpansionEnv } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
 import { applyRedirections, isBareExec, keptDescriptors, NO_STDIN, type StdinFacts } from './redirections.js'
-import { afterCommandEnvironment, isInteger, joinStates, withExpansionAssignment, unionValues, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, isInteger, joinStates, withExpansionAssignment, unionValues, unknownShell, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -227,7 +227,7 @@ function invokeIn(walker: Walker, argv: readonly Pattern[], facts: InvokeFacts, 
   }
   if (state.aliases) {
     walker.opaque(written, 'aliases, history expansion or a changed built-in may make it any command', argv, state, facts.mentions)
-    return unknownVariables({ ...state, cwd: null, oldCwd: null })
+    return unknownShell(state)
   }
   // Functions are found by the word as written, slashes included (`/bin/true() { …; }`).
   const bodies = lookup === 'all' ? state.functions.get(written) : undefined

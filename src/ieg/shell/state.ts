@@ -327,6 +327,15 @@ export function unknownVariables(state: ShellState): ShellState {
 }
 
 /**
+ * The state after code the analysis cannot see ran in this shell: the
+ * directories are unknown too.
+ * @param state - current state.
+ */
+export function unknownShell(state: ShellState): ShellState {
+  return unknownVariables({ ...state, cwd: null, oldCwd: null })
+}
+
+/**
  * The literal working directories, or null when any is not literal or unknown.
  * @param state - current state.
  */

@@ -7,6 +7,7 @@
 import { posix } from 'node:path'
 import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs, type ParsedOption } from '../argv.js'
 import type { TargetScope } from '../effects.js'
+import { mayBeOption } from '../builtin-options.js'
 import { ANY, concat, lit, literalOf, type Atom, type Pattern } from '../pattern.js'
 import { opaqueCall, type CommandCall, type CommandHandler, type CommandSink } from './types.js'
 
@@ -269,7 +270,7 @@ export const FILE_WRITERS: Record<string, CommandHandler> = {
   truncate: operandsWritten({ shortValue: 'sr', longValue: ['size', 'reference'] }),
   mkfifo: operandsWritten({ shortValue: 'm', longValue: ['mode'], longOptional: ['context'] }),
   history: (call, sink) => {
-    if (call.args.some(arg => literalOf(arg) === null && !(arg[0]?.t === 'lit' && !/^[-+]/.test(arg[0].s)))) return opaqueCall(call, sink, 'an argument could be -a or -w but is not literal')
+    if (call.args.some(mayBeOption)) return opaqueCall(call, sink, 'an argument could be -a or -w but is not literal')
     const flags = call.args.map(arg => literalOf(arg) ?? '').filter(text => text.startsWith('-')).join('')
     if (!/[aw]/.test(flags)) return
     const file = call.args.find(arg => !(literalOf(arg) ?? '-').startsWith('-'))
