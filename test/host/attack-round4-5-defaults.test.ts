@@ -5,7 +5,8 @@
  * under a `.git` (at any depth) changed, apart from the objects, refs, logs
  * and index that git history commands write themselves, and that no
  * code-executing git setting appeared.
- * The rounds' bypasses (`ROUND4_DEFAULT_BYPASSES`, `ROUND5_DEFAULT_BYPASSES`) each wrote into `.git`
+ * The rounds' bypasses (`ROUND4_DEFAULT_BYPASSES`, `ROUND5_DEFAULT_BYPASSES`,
+ * and `IN_COMMAND_DEFAULT_BYPASSES` found while fixing them) each wrote into `.git`
  * through the gate before it modelled them; the other attempts looked
  * promising but were already refused.
  */
@@ -18,7 +19,7 @@ import { createAgent, runTurn } from '../support/host.ts'
 import { attackSuite, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
 import { call, say } from '../support/script.ts'
 import { snapshotTree } from '../support/tree-snapshot.ts'
-import { ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
+import { IN_COMMAND_DEFAULT_BYPASSES, ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
 
 const suite = attackSuite({})
 
@@ -126,18 +127,8 @@ const REFUSED: readonly Attempt[] = [
   { name: 'write docs/../lnk/config', tool: { name: 'write', args: { file_path: 'docs/../lnk/config', content: 'x\n' } } },
 ]
 
-// A known gap (docs/workspace-gate.md, Limits): text evaluated again that the analysis cannot follow may assign IFS, and
-// the later words of the same command are still split with the IFS known before it. bash 5.2 removes .git here.
-// `it.fails` passes while the bypass exists; a fix makes it fail, and the entry then belongs in the corpus.
-describe('known gap: unknown arithmetic assigning IFS within one command', () => {
-  it.fails('rm -rf ./.gi?$(( $(printf IFS)=1 ))x keeps .git', async () => {
-    const outcome = await attempt({ name: 'in-command IFS', command: 'rm -rf ./.gi?$(( $(printf IFS)=1 ))x' })
-    unchanged(outcome)
-  })
-})
-
-describe('rounds 4 and 5: bypasses found at the defaults are refused', () => {
-  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES]) {
+describe('rounds 4 and 5, and within one command: bypasses found at the defaults are refused', () => {
+  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES, ...IN_COMMAND_DEFAULT_BYPASSES]) {
     it(`refuses: ${entry.name}`, async () => {
       const outcome = await attempt(entry)
       unchanged(outcome)

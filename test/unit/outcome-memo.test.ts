@@ -77,6 +77,37 @@ describe('outcomes kept across attempts of one contract', () => {
     expect((await evaluateChecks([{ id: 'k', kind: 'json_equals', args: { path: 'a.json', pointer: '/v', value: 2 } }], ctx))[0]?.passed).toBe(false)
   })
 
+  it('are never kept for content without a hash: each attempt judges the file again', async () => {
+    const files = new Map([['a.json', '{"v": 1}'], ['b.txt', 'done\n']])
+    const counted = countingWorkspace(files)
+    const memo = createOutcomeMemo()
+    const unhashed: WorkspacePort = { ...counted, fingerprint: async () => null }
+    expect((await attempt(unhashed, memo)).map(result => result.passed)).toEqual([true, true, true, true])
+    const reads = counted.reads
+    files.set('a.json', '{"v": 2}')
+    expect((await attempt(unhashed, memo)).map(result => result.passed)).toEqual([false, true, true, true])
+    expect(counted.reads).toBe(2 * reads)
+  })
+
+  it('are never kept for kinds that judge more than content, even when the hash holds still', async () => {
+    const present = new Set(['a.txt'])
+    let lookups = 0
+    const port: WorkspacePort = {
+      ...countingWorkspace(new Map()),
+      entry: async (path: string) => {
+        lookups += 1
+        return present.has(path) ? { kind: 'present' as const, type: 'file' } : { kind: 'absent' as const }
+      },
+      fingerprint: async () => 'unchanging',
+    }
+    const ctx: EvaluationContext = { workspace: port, events: [], startedAtSeq: 0, governorTools: new Set(), isSecret: () => false, verifierReceipts: new Map(), outcomes: createOutcomeMemo() }
+    const checks = [{ id: 'gone', kind: 'file_absent', args: { path: 'a.txt' } }]
+    expect((await evaluateChecks(checks, ctx))[0]?.passed).toBe(false)
+    present.clear()
+    expect((await evaluateChecks(checks, ctx))[0]?.passed).toBe(true)
+    expect(lookups).toBe(2)
+  })
+
   it('are kept only for kinds that judge a file\'s content alone', () => {
     const judging = CHECK_KIND_NAMES.filter(kind => CHECK_KINDS[kind].judgesContent)
     expect(judging).toEqual(['file_contains', 'file_not_contains', 'file_equals', 'json_equals'])

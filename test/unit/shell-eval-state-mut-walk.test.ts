@@ -85,7 +85,7 @@ describe('trap actions', () => pin([
 ]))
 
 describe('[[ ]] operands and arithmetic operators', () => pin([
-  ['numeric comparisons evaluate both operands', "y='a[$(rm g)]'; [[ $y -lt 1 && ! ( 1 -ge $y ) ]]", ['= opaque (loose globs)', write('/ws/g'), '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', write('/ws/g'), '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['numeric comparisons evaluate both operands', "y='a[$(rm g)]'; [[ $y -lt 1 && ! ( 1 -ge $y ) ]]", ['= opaque (loose globs)', '  write rm "/ws/g" entry', '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  write rm "/ws/g" entry', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
   ['string comparisons and unary tests do not', "y='a[$(rm g)]'; [[ $y == 1 || -n $y ]]", ['= read-only']],
   ['= assigns a number', '(( x = 5 )); rm $x', NUMBER],
   ['<<= assigns', 'x=a; (( x <<= 2 )); rm $x', NUMBER],

@@ -25,7 +25,7 @@ describe('expansions whose value is not tracked', () => pin([
   ['the indices of an array are unknown once every name is', 'declare -n r=y; > ${!a[@]}', ['= opaque (loose globs)', '  write redirection > "⟨…⟩" entry', '  ? redirection >: its target … is not literal (an expansion the analysis cannot know)']],
   ['RANDOM is unknown text once every name is', 'declare -n r=y; (( RANDOM + 1 ))', ['= opaque (loose globs)', '  opaque arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
   // bash: `$(( ))` is 0; the analysis treats the empty expression as unknown text (a sound superset).
-  ['an empty arithmetic expansion is evaluated as unknown text', 'echo $(( ))', ['= opaque (loose globs)', '  opaque arithmetic expansion: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic expansion: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['an empty arithmetic expansion is evaluated as unknown text', 'echo $(( ))', ['= opaque (loose globs)', '  opaque arithmetic expansion: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? arithmetic expansion: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
 ]))
 
 describe('words of literal and quoted text', () => pin([

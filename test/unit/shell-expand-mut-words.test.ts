@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand } from '../../src/ieg/shell/analyze.ts'
-import { encodeAnalysis, GOLDEN_OPTIONS, pinBrief as pin, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB } from '../support/shell-golden.ts'
+import { encodeAnalysis, GOLDEN_OPTIONS, pinBrief as pin, writeLine as write, rmWrites as writes, rmUnknown as UNKNOWN, rmGlob as GLOB, LOOKUP_CHANGED } from '../support/shell-golden.ts'
 
 const NUMBER = ['= opaque', write('/ws/⟨n⟩'), GLOB('/ws/<n>')]
 const reason = (via: string, text: string): string[] => [`  opaque ${via}: ${text}`, `  ? ${via}: ${text}`]
@@ -23,6 +23,17 @@ const TOO_DEEP = 'text is evaluated again more than 8 levels deep'
 /** `x` holds text whose arithmetic evaluation runs `rm f` (bash expands a subscript inside a value). */
 const INJECT = "x='a[$(rm f)]'; "
 const RAN = ['= opaque (loose globs)', write('/ws/f'), ...reason('arithmetic word', ARITHMETIC)]
+/**
+ * {@link RAN} for `echo WORD`: the evaluation may have assigned any variable, so the command is
+ * analyzed again with every variable unknown: WORD evaluates unknown text (as `via`), and echo
+ * is looked up after a PATH that may have changed.
+ */
+function ranAgain(via: string): string[] {
+  const [effect, why] = reason('arithmetic word', ARITHMETIC) as [string, string]
+  const [again, againWhy] = reason(via, ARITHMETIC) as [string, string]
+  const [lookup, lookupWhy] = reason('echo', LOOKUP_CHANGED) as [string, string]
+  return ['= opaque (loose globs)', write('/ws/f'), effect, again, lookup, why, againWhy, lookupWhy]
+}
 
 describe('the home directory when the host does not give it', () => {
   const withoutHome = (command: string): string[] => encodeAnalysis(analyzeShellCommand(command, { ...GOLDEN_OPTIONS, home: null }))
@@ -76,9 +87,9 @@ describe('words', () => pin([
 ]))
 
 describe('glob characters where bash does not glob', () => pin([
-  ['a subscript with * is evaluated as arithmetic text', INJECT + 'echo ${a[x*2]}', RAN],
-  ['a subscript with ? is evaluated as arithmetic text', INJECT + 'echo ${a[x?1:2]}', RAN],
-  ['a substring offset with a glob character is evaluated as arithmetic text', INJECT + 'echo ${v:x*1}', RAN],
+  ['a subscript with * is evaluated as arithmetic text', INJECT + 'echo ${a[x*2]}', ranAgain('array subscript')],
+  ['a subscript with ? is evaluated as arithmetic text', INJECT + 'echo ${a[x?1:2]}', ranAgain('array subscript')],
+  ['a substring offset with a glob character is evaluated as arithmetic text', INJECT + 'echo ${v:x*1}', ranAgain('substring offset')],
 ]))
 
 describe('a default inside an assignment', () => {
@@ -87,7 +98,7 @@ describe('a default inside an assignment', () => {
     // bash: x is a, or the output of `cat g`.
     ['a default that may run a command makes the value unknown', MAYBE + 'x=${y:-$(cat g)}; rm "$x"', ['= opaque', write('⟨…⟩'), UNKNOWN('…')]],
     ['an alternative that may run a command makes the value unknown', MAYBE + 'x=${y:+$(cat g)}; rm "$x"', ['= opaque', write('⟨…⟩'), UNKNOWN('…')]],
-    ['a subscript that may come from a command is evaluated as unknown text', MAYBE + 'echo ${a[${y:-$(cat g)}]}', ['= opaque (loose globs)', ...reason('array subscript', ARITHMETIC)]],
+    ['a subscript that may come from a command is evaluated as unknown text', MAYBE + 'echo ${a[${y:-$(cat g)}]}', ['= opaque (loose globs)', '  opaque array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque cat: PATH, hashing or a startup file changed, so the command name may run another program', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? cat: PATH, hashing or a startup file changed, so the command name may run another program', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
     ['a default of known words keeps both values', MAYBE + 'x=${y:-b}; rm "$x"', writes('/ws/a', '/ws/b')],
   ])
 })
@@ -118,9 +129,9 @@ describe('array subscripts in arithmetic', () => pin([
   // bash: the element's value is evaluated as arithmetic, so its subscript runs `rm f`.
   ['an array whose element was assigned is evaluated as unknown text', "a[1]='b[$(rm f)]'; (( a[1] ))", ['= opaque (loose globs)', ...reason('arithmetic', ARITHMETIC)]],
   // bash: `2a[1]` and `a[1]x` are errors (no command runs); the analysis cannot prove it.
-  ['text before a name is not an element', '(( 2a[1] ))', ['= opaque', ...reason('arithmetic', TOO_DEEP)]],
-  ['text after a subscript is not an element', '(( a[1]x ))', ['= opaque', ...reason('arithmetic', TOO_DEEP)]],
-  ['a number with a fraction is not a number', '(( 1.5 ))', ['= opaque', ...reason('arithmetic', TOO_DEEP)]],
+  ['text before a name is not an element', '(( 2a[1] ))', ['= opaque (loose globs)', ...reason('arithmetic', TOO_DEEP)]],
+  ['text after a subscript is not an element', '(( a[1]x ))', ['= opaque (loose globs)', ...reason('arithmetic', TOO_DEEP)]],
+  ['a number with a fraction is not a number', '(( 1.5 ))', ['= opaque (loose globs)', ...reason('arithmetic', TOO_DEEP)]],
 ]))
 
 describe('arithmetic words evaluated again', () => pin([
@@ -131,8 +142,8 @@ describe('arithmetic words evaluated again', () => pin([
   ['the right operand', INJECT + '(( 1 + x ))', RAN],
   ['the left operand', INJECT + '(( x + 1 ))', RAN],
   ['a braced expansion', INJECT + '(( ${x} ))', RAN],
-  ['a name in an arithmetic expansion', INJECT + 'y=$(( x ))', RAN],
-  ['an indirect expansion of a positional parameter reads unknown text', 'echo ${!1}', ['= opaque (loose globs)', ...reason('indirect expansion', NOT_KNOWN('read as a variable name with a subscript'))]],
-  ['a prompt expansion of a positional parameter expands unknown text', 'echo ${1@P}', ['= opaque (loose globs)', ...reason('${…@P}', NOT_KNOWN('expanded as a prompt string'))]],
+  ['a name in an arithmetic expansion', INJECT + 'y=$(( x ))', ['= opaque (loose globs)', '  write rm "/ws/f" entry', '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['an indirect expansion of a positional parameter reads unknown text', 'echo ${!1}', ['= opaque (loose globs)', '  opaque indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
+  ['a prompt expansion of a positional parameter expands unknown text', 'echo ${1@P}', ['= opaque (loose globs)', '  opaque ${…@P}: a value the analysis does not know is expanded as a prompt string, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? ${…@P}: a value the analysis does not know is expanded as a prompt string, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   ['the shell name is never evaluated again', 'echo ${0@P} ${!0}', ['= read-only']],
 ]))

@@ -51,7 +51,7 @@ describe('directory and home variables and tilde prefixes', () => pin([
 
 describe('parts of a parameter expansion that run or are evaluated', () => {
   pin([
-    ['a subscript is evaluated as arithmetic', 'echo ${a[$x]}', EVALUATED('array subscript')],
+    ['a subscript is evaluated as arithmetic', 'echo ${a[$x]}', ['= opaque (loose globs)', '  opaque array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
     ['@ and * subscripts are not', 'echo ${a[@]} ${a[*]}', ['= read-only']],
     ['an element is unknown, even of a known variable', 'a=x; rm ${a[1]}', RM_UNKNOWN],
     ['an assigning default makes the variable unknown', 'x=a; : ${x:=b}; rm $x', RM_UNKNOWN],
@@ -60,8 +60,8 @@ describe('parts of a parameter expansion that run or are evaluated', () => {
     ['patterns of a removal and a case change run', 'echo ${x#$(rm f)} ${x^^$(rm g)}', writes('/ws/f', '/ws/g')],
     ['pattern and replacement of a substitution run', 'echo ${x/$(rm a)/$(rm b)}', writes('/ws/a', '/ws/b')],
     ['a substitution result is unknown', 'rm ${x/a/b}', RM_UNKNOWN],
-    ['a substring offset is evaluated', 'echo ${x:$y}', EVALUATED('substring offset')],
-    ['a substring length is evaluated', 'echo ${x:1:$y}', EVALUATED('substring length')],
+    ['a substring offset is evaluated', 'echo ${x:$y}', ['= opaque (loose globs)', '  opaque substring offset: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? substring offset: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
+    ['a substring length is evaluated', 'echo ${x:1:$y}', ['= opaque (loose globs)', '  opaque substring length: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? substring length: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
     ['@P expands the value as a prompt', "x='$(rm f)'; echo ${x@P}", writes('/ws/f')],
     ['@Q does not', "x='$(rm f)'; echo ${x@Q}", ['= read-only']],
     ['the indices of an indexed array are numbers', 'rm ${!a[@]}', NUMBER],
@@ -72,7 +72,7 @@ describe('parts of a parameter expansion that run or are evaluated', () => {
     ['listing names or indices evaluates no variable', "x='a[$(rm f)]'; echo ${!x*} ${!x@} ${!x[@]}", ['= read-only']],
   ])
   it('indirect expansion evaluates the value as a name', () => {
-    expect(brief("x='a[$(rm f)]'; echo ${!x}")).toEqual(['= opaque (loose globs)', write('/ws/f'), ...EVALUATED('arithmetic of command output').slice(1)])
+    expect(brief("x='a[$(rm f)]'; echo ${!x}")).toEqual(['= opaque (loose globs)', '  write rm "/ws/f" entry', '  opaque arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program'])
   })
 })
 

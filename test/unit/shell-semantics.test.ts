@@ -121,14 +121,14 @@ describe('the working directory', () => pin([
 
 describe('text bash evaluates again', () => pin([
   ['`${a[@]}` and `${a[*]}` are no subscripts', 'echo "${a[@]}" "${a[*]}"', ['= read-only']],
-  ['an unknown subscript is arithmetic', 'echo "${a[$1]}"', ['= opaque (loose globs)', ...unknown('array subscript', 'evaluated as arithmetic', 'echo "${a[$1]}"')]],
-  ['a value with a subscript runs its command substitution', "x='a[$(rm y)]'; echo $((x))", ['= opaque (loose globs)', ...rm('entry', 'y'), `  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions [${JSON.stringify("x='a[$(rm y)]'; echo $((x))")}]`, '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  ['an unknown subscript is arithmetic', 'echo "${a[$1]}"', ['= opaque (loose globs)', '  opaque array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions ["echo \\"${a[$1]}\\""]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","\\"${a[$1]}\\"","","echo",""]', '  ? array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
+  ['a value with a subscript runs its command substitution', "x='a[$(rm y)]'; echo $((x))", ['= opaque (loose globs)', '  write rm "/ws/y" entry', "  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions [\"x='a[$(rm y)]'; echo $((x))\"]", "  opaque arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions [\"x='a[$(rm y)]'; echo $((x))\"]", '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","$((x))","","echo",""]', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   // The loop's second pass sees every variable unknown after the first evaluated text it could not follow.
   ['a file name from a glob is arithmetic', 'for f in *.txt; do echo $((f)); done', ['= opaque (loose globs)', '  opaque arithmetic: a value with a glob is evaluated as arithmetic | words [] | mentions ["for f in *.txt; do echo $((f)); done"]', '  opaque arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions ["for f in *.txt; do echo $((f)); done"]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","$((f))","","echo",""]', '  ? arithmetic: a value with a glob is evaluated as arithmetic', '  ? arithmetic: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
-  ['an unknown substring offset is arithmetic', 'echo "${x:$1}"', ['= opaque (loose globs)', ...unknown('substring offset', 'evaluated as arithmetic', 'echo "${x:$1}"')]],
-  ['an unknown substring length is arithmetic', 'echo "${x:0:$1}"', ['= opaque (loose globs)', ...unknown('substring length', 'evaluated as arithmetic', 'echo "${x:0:$1}"')]],
+  ['an unknown substring offset is arithmetic', 'echo "${x:$1}"', ['= opaque (loose globs)', '  opaque substring offset: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions ["echo \\"${x:$1}\\""]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","\\"${x:$1}\\"","","echo",""]', '  ? substring offset: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
+  ['an unknown substring length is arithmetic', 'echo "${x:0:$1}"', ['= opaque (loose globs)', '  opaque substring length: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions ["echo \\"${x:0:$1}\\""]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","\\"${x:0:$1}\\"","","echo",""]', '  ? substring length: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   ['literal substring bounds are safe', 'echo "${x:1:2}"', ['= read-only']],
-  ['an unknown prompt string', 'x=$1; echo "${x@P}"', ['= opaque (loose globs)', ...unknown('${…@P}', 'expanded as a prompt string', 'x=$1; echo "${x@P}"')]],
+  ['an unknown prompt string', 'x=$1; echo "${x@P}"', ['= opaque (loose globs)', '  opaque ${…@P}: a value the analysis does not know is expanded as a prompt string, and it could run commands | words [] | mentions ["x=$1; echo \\"${x@P}\\""]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","\\"${x@P}\\"","","echo",""]', '  ? ${…@P}: a value the analysis does not know is expanded as a prompt string, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   ['an unknown name for `test -v`', 'test -v "$1"', ['= opaque (loose globs)', ...unknown('test -v', 'read as a variable name with a subscript', 'test -v "$1"')]],
   ['`[[ -eq ]]` operands are arithmetic', '[[ $1 -eq 0 ]]', ['= opaque (loose globs)', ...unknown('[[ -eq ]]', 'evaluated as arithmetic', '[[ $1 -eq 0 ]]')]],
   ['so is the right operand', '[[ 0 -ne $1 ]]', ['= opaque (loose globs)', ...unknown('[[ -ne ]]', 'evaluated as arithmetic', '[[ 0 -ne $1 ]]')]],
@@ -192,6 +192,18 @@ const RM_DIGITS = ['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its ta
 // Bash evaluates a variable's value as an expression where arithmetic reads it, so a value holding a subscript with a substitution runs it.
 const EVALUATED = 'x=\'a[$(rm b)]\'; '
 const arithmeticRuns = (command: string, via = 'arithmetic word'): Case => [`${via} runs what ${command} evaluates`, command, ['= opaque (loose globs)', '  write rm "/ws/b" entry', ...unknown(via, 'evaluated as arithmetic', command)]]
+/**
+ * {@link arithmeticRuns} for `echo WORD`: bash may have assigned any variable while evaluating, so the
+ * command is analyzed again with every variable unknown: WORD evaluates unknown text (as `via`), and
+ * the name echo is looked up after a PATH that may have changed.
+ */
+const echoRuns = (word: string, via: string): Case => {
+  const command = `${EVALUATED}echo ${word}`
+  const [effect, reason] = unknown('arithmetic word', 'evaluated as arithmetic', command)
+  const [again, againReason] = unknown(via, 'evaluated as arithmetic', command)
+  const lookup = `  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ${JSON.stringify(['echo', word, '', 'echo', ''])}`
+  return [`arithmetic word runs what ${command} evaluates`, command, ['= opaque (loose globs)', '  write rm "/ws/b" entry', effect as string, again as string, lookup, reason as string, againReason as string, LOOKUP_REASON('echo')]]
+}
 describe('arithmetic evaluates values again', () => pin([
   ['numbers in any base are read-only', '(( 5 + 0x1f + 10#09 + 2#101 ))', ['= read-only']],
   ['a variable of the environment is not evaluated', '(( x ))', ['= read-only']],
@@ -203,8 +215,8 @@ describe('arithmetic evaluates values again', () => pin([
   arithmeticRuns('(( a[$(rm b)] ))'),
   arithmeticRuns('i=\'$(rm b)\'; (( a[i] ))', 'arithmetic of command output'),
   arithmeticRuns('y=\'z[$(rm b)]\'; x=y; (( x ))'),
-  arithmeticRuns(`${EVALUATED}echo \${y:x}`),
-  arithmeticRuns(`${EVALUATED}echo $(( x ))`),
+  echoRuns('${y:x}', 'substring offset'),
+  echoRuns('$(( x ))', 'arithmetic'),
   arithmeticRuns(`${EVALUATED}[[ x -eq 1 ]]`),
   arithmeticRuns(`${EVALUATED}declare -i y; y=x`),
   arithmeticRuns(`${EVALUATED}let y=x`),
@@ -214,7 +226,7 @@ describe('prompts and indirect names evaluate values again', () => pin([
   ['a prompt runs its command substitutions', "x='`rm a`'; echo \"${x@P}\"", RM_A],
   ['a prompt holding the here-document delimiter still runs them', "x=$'DSHG_PROMPT\\n$(rm a)'; echo \"${x@P}\"", RM_A],
   ['a prompt without $ or ` runs nothing', "x='plain'; echo \"${x@P}\"", ['= read-only']],
-  ['an indirect name evaluates its subscript', "x='a[$(rm b)]'; echo ${!x}", ['= opaque (loose globs)', '  write rm "/ws/b" entry', ...unknown('arithmetic of command output', 'evaluated as arithmetic', "x='a[$(rm b)]'; echo ${!x}")]],
+  ['an indirect name evaluates its subscript', "x='a[$(rm b)]'; echo ${!x}", ['= opaque (loose globs)', '  write rm "/ws/b" entry', "  opaque arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions [\"x='a[$(rm b)]'; echo ${!x}\"]", "  opaque indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands | words [] | mentions [\"x='a[$(rm b)]'; echo ${!x}\"]", '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","${!x}","","echo",""]', '  ? arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   ['an indirect name without a subscript evaluates nothing', "x='a[1]'; echo ${!x}; y='b'; echo ${!y}", ['= read-only']],
   ['an indirect name that is no name runs nothing', "x='$(rm b)'; echo ${!x}", ['= read-only']],
 ]))
@@ -250,8 +262,8 @@ describe('tilde and parameter expansions', () => pin([
   ['${x:=} assigns x', 'x=b; : ${x:=a}; rm $x', ['= opaque', ...RM_ANY('entry')]],
   ['${x:-} does not assign x', 'x=b; : ${x:-a}; rm $x', ['= mutation', '  write rm "/ws/b" entry']],
   ['${x@P} runs what the prompt holds', "x='$(rm a)'; echo \"${x@P}\"", RM_A],
-  ['a substring offset is arithmetic', 'echo ${x:$(rm a):1}', ['= opaque (loose globs)', '  write rm "/ws/a" entry', ...unknown('substring offset', 'evaluated as arithmetic', 'echo ${x:$(rm a):1}')]],
-  ['an array subscript is arithmetic', 'echo ${x[$(rm a)]}', ['= opaque (loose globs)', '  write rm "/ws/a" entry', ...unknown('array subscript', 'evaluated as arithmetic', 'echo ${x[$(rm a)]}')]],
+  ['a substring offset is arithmetic', 'echo ${x:$(rm a):1}', ['= opaque (loose globs)', '  write rm "/ws/a" entry', '  opaque substring offset: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions ["echo ${x:$(rm a):1}"]', '  opaque rm: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/rm","/ws/a"] | mentions ["rm","a","","rm","a"]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","${x:$(rm a):1}","","echo",""]', '  ? substring offset: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? rm: PATH, hashing or a startup file changed, so the command name may run another program', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
+  ['an array subscript is arithmetic', 'echo ${x[$(rm a)]}', ['= opaque (loose globs)', '  write rm "/ws/a" entry', '  opaque array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands | words [] | mentions ["echo ${x[$(rm a)]}"]', '  opaque rm: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/rm","/ws/a"] | mentions ["rm","a","","rm","a"]', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program | words ["/ws/echo","⟨…⟩"] | mentions ["echo","${x[$(rm a)]}","","echo",""]', '  ? array subscript: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? rm: PATH, hashing or a startup file changed, so the command name may run another program', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   ['a replacement pattern runs its substitutions', 'echo ${x/$(rm a)/b}', RM_A],
   ['a removed prefix runs its substitutions', 'echo ${x#$(rm a)}', RM_A],
   ['every element is read-only', 'echo ${x[@]}', ['= read-only']],

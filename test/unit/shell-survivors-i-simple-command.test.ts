@@ -20,11 +20,14 @@ describe('the subscripts of an array compound assignment', () => {
 
   // bash: `vv='b[$(touch p)]'; a=([vv]=x)` creates p: the subscript vv is evaluated, and so is its value.
   it('evaluates a subscript of more than one character, whose value runs a command', () => {
+    // Analyzed again with every variable unknown (the evaluation may have assigned any), vv is unknown text.
     expect(goldenLines('vv=\'b[$(rm p)]\'; a=([vv]=x)')).toEqual([
       '= opaque (loose globs)',
       writeLine('/ws/p'),
       `  opaque arithmetic word: ${UNKNOWN_ARITHMETIC} | words [] | mentions ["vv='b[$(rm p)]'; a=([vv]=x)"]`,
+      `  opaque array subscript: ${UNKNOWN_ARITHMETIC} | words [] | mentions ["vv='b[$(rm p)]'; a=([vv]=x)"]`,
       `  ? arithmetic word: ${UNKNOWN_ARITHMETIC}`,
+      `  ? array subscript: ${UNKNOWN_ARITHMETIC}`,
     ])
   })
 

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeShellCommand, type ShellAnalysisOptions } from '../../src/ieg/shell/analyze.ts'
-import { encodeAnalysis, GOLDEN_OPTIONS, goldenLines, opaqueLines, rmGlob, rmUnknown } from '../support/shell-golden.ts'
+import { encodeAnalysis, GOLDEN_OPTIONS, goldenLines, LOOKUP_CHANGED, opaqueLines, rmGlob, rmUnknown } from '../support/shell-golden.ts'
 
 type Case = readonly [title: string, command: string, lines: readonly string[]]
 
@@ -28,6 +28,12 @@ const NUMBER = ['= opaque', write('/ws/⟨n⟩'), rmGlob('/ws/<n>')]
 const UNKNOWN = ['= opaque', write('⟨…⟩'), rmUnknown('…')]
 // Text the analysis cannot follow may assign any variable, so globs read loosely afterwards.
 const unknownValue = (via: string, kind: string): string[] => ['= opaque (loose globs)', ...opaqueLines(via, `a value the analysis does not know is ${kind}, and it could run commands`).slice(1)]
+/** {@link unknownValue} in a word of `echo`: analyzed again with every variable unknown, echo is looked up after a PATH that may have changed. */
+function echoUnknownValue(via: string, kind: string): string[] {
+  const [head, effect, why] = unknownValue(via, kind) as [string, string, string]
+  const [, lookup, lookupWhy] = opaqueLines('echo', LOOKUP_CHANGED) as [string, string, string]
+  return [head, effect, lookup, why, lookupWhy]
+}
 const LINK_ARITY = opaqueLines('link', 'link takes exactly two literal operands')
 
 // bash: echo $! $UID $SECONDS … each prints a number; EPOCHREALTIME holds a decimal point.
@@ -54,7 +60,7 @@ describe('a shell whose variables the analysis does not know', () => {
     ['RANDOM may hold anything', 'rm "$RANDOM"', ['= opaque (loose globs)', write('⟨…⟩'), rmUnknown('…')]],
     ['PWD may hold anything', 'rm "$PWD/x"', ['= opaque (loose globs)', write('⟨…⟩/x'), rmUnknown('…/x')]],
     ['$$ is still a number, in a directory the analysis does not know', 'rm "$$"', ['= opaque (loose globs)', write('⟨…⟩/⟨n⟩'), rmUnknown('…/<n>')]],
-    ['an indirect expansion reads a name the analysis does not know', 'echo ${!x}', ['= opaque (loose globs)', ...unknownValue('indirect expansion', 'read as a variable name with a subscript').slice(1)]],
+    ['an indirect expansion reads a name the analysis does not know', 'echo ${!x}', echoUnknownValue('indirect expansion', 'read as a variable name with a subscript')],
   ], { persistent: true })
 })
 
@@ -77,11 +83,11 @@ describe('known directories and the home directory', () => pin([
 // bash: set -- 'a[$(touch p)]'; echo ${!1}  runs touch; ${!0} reads the shell's name, ${!#} a number.
 describe('indirect expansion of special and positional parameters', () => pin([
   ['$0 is not evaluated as a name', 'echo ${!0}', ['= read-only']],
-  ['a positional parameter holds text the analysis does not know', 'echo ${!1}', unknownValue('indirect expansion', 'read as a variable name with a subscript')],
-  ['so does a many-digit positional parameter', 'echo ${!12}', unknownValue('indirect expansion', 'read as a variable name with a subscript')],
+  ['a positional parameter holds text the analysis does not know', 'echo ${!1}', echoUnknownValue('indirect expansion', 'read as a variable name with a subscript')],
+  ['so does a many-digit positional parameter', 'echo ${!12}', echoUnknownValue('indirect expansion', 'read as a variable name with a subscript')],
   ['a name ending in a digit is an ordinary variable from the environment', 'echo ${!a1}', ['= read-only']],
   ['a numeric special parameter names a positional parameter', 'echo ${!#}', ['= read-only']],
-  ['an assigned name is evaluated', "x='a[$(rm f)]'; echo ${!x}", ['= opaque (loose globs)', write('/ws/f'), ...unknownValue('arithmetic of command output', 'evaluated as arithmetic').slice(1)]],
+  ['an assigned name is evaluated', "x='a[$(rm f)]'; echo ${!x}", ['= opaque (loose globs)', '  write rm "/ws/f" entry', '  opaque arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? indirect expansion: a value the analysis does not know is read as a variable name with a subscript, and it could run commands', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
 ]))
 
 // bash: x=ab; y='p q'; link ${x/ab/$y} b  passes three operands; quoted it is one.
@@ -156,7 +162,7 @@ describe('empty fields', () => pin([
 ]))
 
 describe('arithmetic', () => pin([
-  ['a command substitution\'s output is evaluated', 'echo $(( $(cat f) ))', unknownValue('arithmetic of command output', 'evaluated as arithmetic')],
+  ['a command substitution\'s output is evaluated', 'echo $(( $(cat f) ))', ['= opaque (loose globs)', '  opaque arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque cat: PATH, hashing or a startup file changed, so the command name may run another program', '  opaque echo: PATH, hashing or a startup file changed, so the command name may run another program', '  ? arithmetic of command output: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? cat: PATH, hashing or a startup file changed, so the command name may run another program', '  ? echo: PATH, hashing or a startup file changed, so the command name may run another program']],
   ['a word starting with a digit is a malformed number, not a name', '(( 1x ))', ['= read-only']],
   // bash: echo $(( 64#@_ ))  prints 4095.
   ['a based number may use @ and _ as digits', 'echo $(( 64#@_ ))', ['= read-only']],
@@ -182,8 +188,8 @@ describe('words inside parameter operations', () => {
     ['a removal pattern runs its command substitution', 'echo ${x#$(rm f)}', rm('/ws/f')],
     ['a case modification pattern runs its command substitution', 'echo ${x^^$(rm f)}', rm('/ws/f')],
     ['a replacement runs both its words', 'echo ${x/$(rm f)/$(rm g)}', rm('/ws/f', '/ws/g')],
-    ['a substring offset is evaluated', 'o=$y; echo ${x:o}', unknownValue('substring offset', 'evaluated as arithmetic')],
-    ['a substring length is evaluated', 'l=$y; echo ${x:1:l}', unknownValue('substring length', 'evaluated as arithmetic')],
+    ['a substring offset is evaluated', 'o=$y; echo ${x:o}', echoUnknownValue('substring offset', 'evaluated as arithmetic')],
+    ['a substring length is evaluated', 'l=$y; echo ${x:1:l}', echoUnknownValue('substring length', 'evaluated as arithmetic')],
     ['@P expands the value as a prompt', "x='$(rm f)'; echo ${x@P}", rm('/ws/f')],
     ['@Q does not', "x='$(rm f)'; echo ${x@Q}", ['= read-only']],
   ])
@@ -198,7 +204,7 @@ describe('words inside parameter operations', () => {
 describe('lengths, indirection and indices', () => pin([
   ['a length is a number', 'rm ${#x}', NUMBER],
   ['a quoted length is a number', 'rm "${#x}"', NUMBER],
-  ['an indirect expansion evaluates the name it reads', 'x=$y; echo ${!x}', unknownValue('indirect expansion', 'read as a variable name with a subscript')],
+  ['an indirect expansion evaluates the name it reads', 'x=$y; echo ${!x}', echoUnknownValue('indirect expansion', 'read as a variable name with a subscript')],
   ['a name prefix list evaluates nothing', 'x=$y; echo ${!x*}', ['= read-only']],
   ['an index list evaluates nothing', 'x=$y; echo ${!x[@]}', ['= read-only']],
   ['the indices of an indexed array are numbers', 'a=(1 2); rm ${!a[@]}', NUMBER],
@@ -222,7 +228,7 @@ describe('default, alternative and error operators', () => pin([
 ]))
 
 describe('substitutions', () => pin([
-  ['an empty arithmetic expansion is reported', 'echo $(( ))', unknownValue('arithmetic expansion', 'evaluated as arithmetic')],
+  ['an empty arithmetic expansion is reported', 'echo $(( ))', echoUnknownValue('arithmetic expansion', 'evaluated as arithmetic')],
   ['a quoted arithmetic expansion is a number', 'rm "$(( 1 ))"', NUMBER],
   ['an output process substitution runs its command', 'cat >(rm f)', rm('/ws/f')],
   ['an input process substitution reads the shell\'s own standard input', 'cat <(bash)', ['= read-only']],

@@ -70,8 +70,8 @@ const TRAPPED_COMPOUNDS: ReadonlySet<string> = new Set(['TestCommand', 'Arithmet
 
 class Analyzer implements Walker {
   readonly effects: ShellEffect[] = []
-  /** Evaluations of text the analysis could not follow so far. */
-  private unknownEvaluations = 0
+  /** Opaque reports made so far, encoded. */
+  private readonly opaqueReports = new Set<string>()
   looseGlobs = false
   readonly options: ShellAnalysisOptions
   /** Variables expansions assigned while the current command expanded (`${NAME:=word}`, arithmetic). */
@@ -91,10 +91,15 @@ class Analyzer implements Walker {
     this.source = source
   }
 
+  /** Reports an opaque step; the same report again (a command analyzed twice) adds nothing. */
   opaque(via: string, reason: string, words: readonly Pattern[], state: ShellState | null, mentions?: Mentions): void {
     this.looseGlobs ||= state?.looseGlobs ?? true
     const cwds = state?.cwd ?? [ANY]
-    this.effects.push({ kind: 'opaque', via, reason, words: words.flatMap(word => cwds.map(cwd => joinPattern(cwd, word))), mentions: mentions?.() ?? [this.source] })
+    const effect: ShellEffect = { kind: 'opaque', via, reason, words: words.flatMap(word => cwds.map(cwd => joinPattern(cwd, word))), mentions: mentions?.() ?? [this.source] }
+    const key = JSON.stringify(effect)
+    if (this.opaqueReports.has(key)) return
+    this.opaqueReports.add(key)
+    this.effects.push(effect)
   }
 
   write(via: string, path: Pattern, scope: TargetScope, state: ShellState, partial = false): void {
@@ -135,11 +140,12 @@ class Analyzer implements Walker {
   evaluate(kind: Evaluation, values: Values, via: string, env: ExpansionEnv, state: ShellState): void {
     if (this.evaluations >= this.options.maxDepth) {
       this.opaque(via, `text is evaluated again more than ${this.options.maxDepth} levels deep`, [], state)
+      this.expansionAssigned(UNREAD_NAME, null)
       return
     }
     this.evaluations += 1
     try {
-      evaluateValues(kind, values, via, env, { unknown: (where, reason) => { this.opaque(where, reason, [], state); this.unknownEvaluations += 1 } })
+      evaluateValues(kind, values, via, env, { unknown: (where, reason) => { this.opaque(where, reason, [], state); this.expansionAssigned(UNREAD_NAME, null) } })
     } finally {
       this.evaluations -= 1
     }
@@ -263,16 +269,14 @@ class Analyzer implements Walker {
   /**
    * One node, then the variables its expansions assigned take their new
    * values. Text evaluated again that the analysis cannot follow may have
-   * assigned any variable (`$(printf IFS)=1` as arithmetic): every variable
-   * is unknown after the node.
+   * assigned any variable (`$(printf IFS)=1` as arithmetic): it counts as
+   * assigning {@link UNREAD_NAME}, so every variable is unknown after the node.
    */
   node(node: PipelineNode | AndOr, state: ShellState, depth: number): ShellState {
     const mark = this.assigned.length
-    const unknownMark = this.unknownEvaluations
     const walked = this.walk(node, state, depth)
-    const after = this.unknownEvaluations === unknownMark ? walked : withExpansionAssignment(walked, UNREAD_NAME, null)
-    if (this.assigned.length === mark) return after
-    return this.assigned.splice(mark).reduce((next, [name, values]) => withExpansionAssignment(next, name, values), after)
+    if (this.assigned.length === mark) return walked
+    return this.assigned.splice(mark).reduce((next, [name, values]) => withExpansionAssignment(next, name, values), walked)
   }
 
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {

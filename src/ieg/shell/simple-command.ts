@@ -103,6 +103,11 @@ function evaluateAssigned(walker: Walker, state: ShellState, name: string, value
   if (isInteger(state, name)) env.evaluate('arithmetic', values, `integer variable ${name}`)
 }
 
+/** Analyze what bash does with each of a command's own assignments beyond storing it ({@link evaluateAssigned}). */
+function evaluateEach(walker: Walker, state: ShellState, values: ReadonlyArray<readonly [string, Values]>, depth: number): void {
+  for (const [name, value] of values) evaluateAssigned(walker, state, name, value, depth)
+}
+
 /**
  * Assign a shell variable. An integer variable stores the number its text
  * evaluates to; the text stays possible too, since `declare +i` (which the
@@ -121,8 +126,9 @@ function storeVariable(walker: Walker, state: ShellState, name: string, values: 
 
 /**
  * Analyze one simple command. When an expansion in it assigns a variable
- * (`${d:=x}`, `$((IFS=0))`), later words and redirections may see the new
- * value: the command is analyzed again with both values possible.
+ * (`${d:=x}`, `$((IFS=0))`, or unknown text evaluated as arithmetic, which
+ * may assign any), later words, redirections and the command lookup may see
+ * the new value: the command is analyzed again with both values possible.
  * @returns the state after it.
  */
 export function simpleCommand(walker: Walker, node: Command, state: ShellState, depth: number): ShellState {
@@ -147,7 +153,6 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     const expanded = walker.expansionAssignments().length
     return { after: values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state), expanded }
   }
-  values.forEach(([name, value]) => evaluateAssigned(walker, state, name, value, depth))
   const words = plain ? [commandName, ...(node.suffix as readonly Word[])] : [commandName, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
   const declared = plain ? NOTHING : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
   let argv: Pattern[][] = [[]]
@@ -174,10 +179,14 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     argv = argv.flatMap(prefixArgs => fields.alternatives.map(alternative => [...prefixArgs, ...alternative]))
     if (argv.length > walker.options.maxAlternatives) {
       walker.opaque(commandName.value, 'its words have too many possible values to analyze', [ANY], state, mentions)
-      return { after: state, expanded: walker.expansionAssignments().length }
+      const expanded = walker.expansionAssignments().length
+      evaluateEach(walker, state, values, depth)
+      return { after: state, expanded }
     }
   }
+  // bash assigns (and so evaluates) the command's own assignments after its words expand.
   const expanded = walker.expansionAssignments().length
+  evaluateEach(walker, state, values, depth)
   const facts: InvokeFacts = { env: values.length === 0 ? NO_ENVIRONMENT : new Map(values), stdin: { text: redirected.stdin.text, unknown: redirected.stdin.unknown || inheritedInput }, declared, uncertain, mentions }
   let result: ShellState | null = null
   for (const alternative of argv) {

@@ -5,22 +5,23 @@ import type { CheckArgs, CheckOutcome, EvaluationContext } from './evidence.js'
 import type { WorkspacePath } from './paths.js'
 import { CHECK_KINDS, isCheckKind, type CheckKind } from './vocabulary.js'
 
-/** What a content-judging outcome was judged from: the file's content hash, its secrecy, the kind and the arguments. */
+/** What a content-judging outcome was judged from: the file's content hash, its secrecy, the kind and the arguments; null when the file has no content hash. */
 async function contentKey(kind: CheckKind, args: CheckArgs, ctx: EvaluationContext): Promise<string | null> {
   const path = args.path as WorkspacePath
   const fingerprint = await ctx.workspace.fingerprint(path)
-  return fingerprint === null ? null : `${fingerprint}\u0000${ctx.isSecret(path) ? 'secret' : 'plain'}\u0000${kind}\u0000${canonicalJson(args)}`
+  return fingerprint === null ? null : `${fingerprint}\u0000${String(ctx.isSecret(path))}\u0000${kind}\u0000${canonicalJson(args)}`
 }
 
-/** A content-judging check's outcome, recalled while its content is unchanged. */
+/** A content-judging check's outcome, recalled while its content is unchanged; every other outcome is judged afresh. */
 async function judge(kind: CheckKind, check: CheckRecord, ctx: EvaluationContext): Promise<CheckOutcome> {
   const args = check.args as CheckArgs
   if (!CHECK_KINDS[kind].judgesContent) return CHECK_KINDS[kind].evaluate(args, ctx)
   const key = await contentKey(kind, args, ctx)
-  const known = key === null ? undefined : ctx.outcomes.recall(check.id, key)
+  if (key === null) return CHECK_KINDS[kind].evaluate(args, ctx)
+  const known = ctx.outcomes.recall(check.id, key)
   if (known !== undefined) return known
   const outcome = await CHECK_KINDS[kind].evaluate(args, ctx)
-  if (key !== null) ctx.outcomes.keep(check.id, key, outcome)
+  ctx.outcomes.keep(check.id, key, outcome)
   return outcome
 }
 
