@@ -116,6 +116,16 @@ describe('file checks', () => {
     expect(diff.evidence).toContain('differs from the expected text at character 20')
   })
 
+  it('file_equals reports where one text ends inside the other, and withholds where a secret-like file differs', async () => {
+    const files = context({ 'short.txt': 'abc', 'long.txt': 'abcd', 'app.env': 'KEY=1\n' })
+    expect(await run('file_equals', { path: 'short.txt', text: 'abcd' }, files)).toMatchObject({ passed: false, evidence: 'short.txt differs from the expected text at character 3: found "", expected "d" (lengths 3 and 4)' })
+    expect(await run('file_equals', { path: 'long.txt', text: 'abc' }, files)).toMatchObject({ passed: false, evidence: 'long.txt differs from the expected text at character 3: found "d", expected "" (lengths 4 and 3)' })
+    const secret = await run('file_equals', { path: 'app.env', text: 'KEY=2\n' }, files)
+    expect(secret.passed).toBe(false)
+    expect(secret.evidence).not.toContain('at character')
+    expect(await run('file_equals', { path: 'app.env', text: 'KEY=1\n' }, files)).toMatchObject({ passed: true })
+  })
+
   it('json_equals resolves a pointer and compares canonically; ambiguous JSON fails', async () => {
     expect(await run('json_equals', { path: 'data.json', pointer: '/a/b', value: [1, 2.5, 'x'] }, ctx)).toMatchObject({ passed: true })
     expect(await run('json_equals', { path: 'data.json', pointer: '', value: { c: true, a: { b: [1, 2.5, 'x'] } } }, ctx)).toMatchObject({ passed: true })

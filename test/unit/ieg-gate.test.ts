@@ -22,6 +22,13 @@ describe('call classification', () => {
     expect(classifyToolCall('bash', { command: 'rm -rf build' }, { ...settings, classifyShellCommands: false })).toBeNull()
   })
 
+  // An empty key in the configuration means the tool has no such argument; an argument named "" never stands in for it.
+  it('reads no argument named "" as the read-only mode or the working directory', () => {
+    const tools = { ...settings, mutatingTools: [{ name: 'write', targetKeys: ['file_path'], readOnlyKey: '', readOnlyValues: ['view'] }], shellTools: [{ name: 'bash', commandKey: 'command', workdirKey: '', persistent: false }] }
+    expect(classifyToolCall('write', { '': 'view', file_path: 'a.md', content: 'x' }, tools)).toEqual({ kind: 'file-tool', tool: 'write', writes: [{ path: 'a.md', content: 'x' }] })
+    expect(classifyToolCall('bash', { '': '/elsewhere', command: 'rm a' }, tools)).toEqual({ kind: 'shell', tool: 'bash', command: 'rm a', workdir: null, persistent: false })
+  })
+
   it('matches protected paths on canonical paths at any depth, case-insensitively unless configured', () => {
     const rules = { entries: ['.git', 'secrets/keys'].map(path => parseProtectedPath(path) as ProtectedEntry), caseSensitive: false }
     expect(protectedEntryOf('.git/config', rules)?.raw).toBe('.git')

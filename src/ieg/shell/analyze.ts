@@ -7,19 +7,16 @@
  * redirection goes to a descriptor or a discard device. Pure.
  */
 import { posix } from 'node:path'
-import { parse, type AndOr, type CompoundList, type ParsedScript, type PipelineNode, type TestExpression } from 'unbash'
-import { loopValues } from './builtins.js'
-import { reachOfPath, withOuterStandardInput, withStandardInputData } from './descriptors.js'
+import { parse, type AndOr, type CompoundList, type ParsedScript, type PipelineNode } from 'unbash'
+import type { Exit } from './builtins.js'
+import { TRAPPED_COMPOUNDS, walkCompound, type CompoundWalker } from './compound.js'
+import { reachOfPath, withStandardInputData } from './descriptors.js'
 import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } from './effects.js'
 import { evaluateValues } from './evaluate.js'
-import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic } from './expand.js'
 import type { Evaluation, ExpansionEnv, NestedInput } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
-import { applyRedirections, keptDescriptors } from './redirections.js'
-import { assignVariable, simpleCommand } from './simple-command.js'
-import { initialState, isReadonlyFunction, joinStates, withExpansionAssignment, sameState, unknownVariables, UNREAD_NAME, widenState, withVariable, type FunctionBody, type ShellState } from './state.js'
-import type { Exit } from './builtins.js'
-import type { Mentions, ShellAnalysisOptions, Walker } from './walker.js'
+import { initialState, joinStates, withExpansionAssignment, sameState, unknownVariables, UNREAD_NAME, widenState, type FunctionBody, type ShellState } from './state.js'
+import type { Mentions, ShellAnalysisOptions } from './walker.js'
 
 export type { ShellAnalysisOptions } from './walker.js'
 
@@ -42,7 +39,6 @@ function printsNoPath(name: string, args: readonly string[]): boolean {
   }
 }
 /** `[[ ]]` operators whose operands are evaluated as arithmetic. */
-const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
 
 /** The expansion environment of one state at one depth; its callbacks are prototype methods, so a new state costs one object. */
 class StateEnv implements ExpansionEnv {
@@ -66,9 +62,7 @@ class StateEnv implements ExpansionEnv {
   assigned(name: string, values: Values): void { this.analyzer.expansionAssigned(name, values) }
 }
 
-const TRAPPED_COMPOUNDS: ReadonlySet<string> = new Set(['TestCommand', 'ArithmeticCommand', 'For', 'Select', 'Case', 'ArithmeticFor'])
-
-class Analyzer implements Walker {
+class Analyzer implements CompoundWalker {
   readonly effects: ShellEffect[] = []
   /** Opaque reports made so far, encoded. */
   private readonly opaqueReports = new Set<string>()
@@ -266,6 +260,10 @@ class Analyzer implements Walker {
     return this.assigned
   }
 
+  takeAssignments(mark: number): ReadonlyArray<readonly [string, Values]> {
+    return this.assigned.splice(mark)
+  }
+
   /**
    * One node, then the variables its expansions assigned take their new
    * values. Text evaluated again that the analysis cannot follow may have
@@ -281,97 +279,8 @@ class Analyzer implements Walker {
 
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
     // Under extdebug a DEBUG trap may skip the command: the state before it stays possible.
-    if (entry.skippable && entry.traps.length > 0 && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) return joinStates(this.runTraps(entry, depth), this.walkNode(node, entry, depth), this.options.maxAlternatives)
-    return this.walkNode(node, entry, depth)
-  }
-
-  private walkNode(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
-    const max = this.options.maxAlternatives
-    // Besides simple commands, a DEBUG trap runs before `[[ ]]`, `(( ))`, `for`, `select` and `case`.
-    const state = entry.traps.length > 0 && TRAPPED_COMPOUNDS.has(node.type) ? this.runTraps(entry, depth) : entry
-    switch (node.type) {
-      case 'AndOr': {
-        const commands = node.commands
-        let current = this.node(commands[0] as PipelineNode, state, depth)
-        for (let index = 1; index < commands.length; index += 1) current = joinStates(current, this.node(commands[index] as PipelineNode, current, depth), max)
-        return current
-      }
-      case 'Pipeline': {
-        const commands = node.commands
-        if (commands.length === 1) return this.node(commands[0] as PipelineNode, state, depth)
-        // Every command after the first reads the pipe, whatever it is (`… | { bash; }`).
-        const piped = { ...state, descriptors: withStandardInputData(state.descriptors) }
-        let last = state
-        for (let index = 0; index < commands.length; index += 1) last = this.node(commands[index] as PipelineNode, index > 0 ? piped : state, depth)
-        // A last command that changed nothing leaves the state as it was (the join below would rebuild it).
-        if (last === piped) return state
-        return joinStates(state, { ...last, descriptors: withOuterStandardInput(last.descriptors, state.descriptors) }, max)
-      }
-      case 'Command':
-        if (state.traps.length === 0) return simpleCommand(this, node, state, depth)
-        return this.runTraps(simpleCommand(this, node, this.runTraps(state, depth), depth), depth)
-      case 'If': {
-        let tested = this.compound(node.clause, state, depth)
-        let result = this.compound(node.then, tested, depth)
-        for (const branch of node.elif) {
-          tested = this.compound(branch.clause, tested, depth)
-          result = joinStates(result, this.compound(branch.then, tested, depth), max)
-        }
-        return joinStates(result, node.else === undefined ? tested : this.compound(node.else, tested, depth), max)
-      }
-      case 'For':
-      case 'Select': {
-        const env = this.env(state, depth)
-        const fields = node.wordlist === undefined ? null : node.wordlist.map(word => expandWord(word, env).alternatives.flat())
-        // `select` also reads the answer into REPLY; an integer loop variable evaluates each word.
-        const withLoopVariable = assignVariable(this, node.type === 'Select' ? assignVariable(this, state, 'REPLY', null, depth) : state, node.name.value, loopValues(fields, max), depth)
-        return joinStates(state, this.loop(current => current, current => this.compound(node.body, current, depth), withLoopVariable), max)
-      }
-      case 'ArithmeticFor':
-        return this.loop(current => this.arithmetic([node.test], current, depth), current => this.arithmetic([node.update], this.compound(node.body, current, depth), depth), this.arithmetic([node.initialize], state, depth))
-      case 'While':
-        return this.loop(current => this.compound(node.clause, current, depth), current => this.compound(node.body, current, depth), state)
-      case 'Subshell':
-        this.compound(node.body, state, depth)
-        return state
-      case 'BraceGroup':
-        return this.compound(node.body, state, depth)
-      case 'Case': {
-        expandWord(node.word, this.env(state, depth))
-        let result = state
-        let carried: ShellState | null = null
-        for (const item of node.items) {
-          const entry: ShellState = carried === null ? state : joinStates(state, carried, max)
-          item.pattern.forEach(word => expandWord(word, this.env(entry, depth)))
-          const after = this.compound(item.body, entry, depth)
-          result = joinStates(result, after, max)
-          carried = item.terminator === ';&' || item.terminator === ';;&' ? after : null
-        }
-        return result
-      }
-      case 'TestCommand':
-        this.test(node.expression, state, depth)
-        return state
-      case 'ArithmeticCommand':
-        return this.arithmetic([node.expression], state, depth)
-      case 'Redirected': {
-        const inner = applyRedirections(this, node.redirects, state, depth).state
-        const after = this.node(node.command, inner, depth)
-        return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
-      }
-      case 'Function': {
-        const functions = new Map(state.functions)
-        // Redefining a readonly function fails and keeps the old body; only some paths may have made it readonly.
-        functions.set(node.name.value, isReadonlyFunction(state, node.name.value) ? [...state.functions.get(node.name.value) ?? [null], node.body] : [node.body])
-        const defined = { ...state, functions }
-        this.functionBody(node.body, defined, depth)
-        return defined
-      }
-      case 'Coproc':
-        // The shell writes to a coprocess's standard input (`>&${COPROC[1]}`).
-        this.functionBody(node.body, { ...state, descriptors: withStandardInputData(state.descriptors) }, depth)
-        return state
-    }
+    if (entry.skippable && entry.traps.length > 0 && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) return joinStates(this.runTraps(entry, depth), walkCompound(this, node, entry, depth), this.options.maxAlternatives)
+    return walkCompound(this, node, entry, depth)
   }
 
   inFunction(): boolean {
@@ -391,62 +300,6 @@ class Analyzer implements Walker {
     } finally {
       this.returns.pop()
     }
-  }
-
-  test(expression: TestExpression, state: ShellState, depth: number): void {
-    const env = this.env(state, depth)
-    const values = (word: Parameters<typeof expandAssignment>[0]): Values => expandAssignment(word, env)
-    switch (expression.type) {
-      case 'TestUnary': {
-        const operand = values(expression.operand)
-        if (expression.operator === '-v') env.evaluate('name', operand, '[[ -v ]]')
-        return
-      }
-      case 'TestBinary': {
-        const left = values(expression.left)
-        const right = values(expression.right)
-        if (ARITHMETIC_TESTS.has(expression.operator)) {
-          env.evaluate('arithmetic', left, `[[ ${expression.operator} ]]`)
-          env.evaluate('arithmetic', right, `[[ ${expression.operator} ]]`)
-        }
-        return
-      }
-      case 'TestLogical':
-        return expression.operands.forEach(operand => this.test(operand, state, depth))
-      case 'TestNot':
-        return this.test(expression.operand, state, depth)
-      case 'TestGroup':
-        return this.test(expression.expression, state, depth)
-    }
-  }
-
-  arithmetic(expressions: ReadonlyArray<Parameters<typeof scanArithmetic>[0] | undefined>, state: ShellState, depth: number): ShellState {
-    const env = this.env(state, depth)
-    const mark = this.assigned.length
-    let next = state
-    const assign = (node: unknown): void => {
-      if (typeof node !== 'object' || node === null) return
-      const record = node as Record<string, unknown>
-      const target = record['left'] ?? record['operand']
-      const operator = String(record['operator'] ?? '')
-      if ((/^[^=!<>]?=$|^[<>]{2}=$/.test(operator) || operator === '++' || operator === '--') && typeof target === 'object' && target !== null && (target as Record<string, unknown>)['type'] === 'ArithmeticWord') {
-        const written = String((target as Record<string, unknown>)['value'])
-        const name = written.replace(/\[.*$/s, '').replace(/^\$/, '')
-        next = withVariable(next, name, arithmeticallyAssigned(name, written.includes('['), this.env(next, depth)))
-      }
-      for (const [key, value] of Object.entries(record)) {
-        if (key === 'script' || key === 'parts') continue
-        if (Array.isArray(value)) value.forEach(assign)
-        else assign(value)
-      }
-    }
-    for (const expression of expressions) {
-      if (expression === undefined) continue
-      scanArithmetic(expression, env)
-      assign(expression)
-    }
-    // What expansions inside assigned (`$(( y = 0 ))`) holds before the next part runs (a `for ((…))` body).
-    return this.assigned.splice(mark).reduce((after, [name, values]) => withExpansionAssignment(after, name, values), next)
   }
 }
 

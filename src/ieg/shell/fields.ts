@@ -75,7 +75,7 @@ function reinterpret(pattern: Pattern, ifsChanged: boolean): { fields: Atom[][],
       } else if (ch === '*' || ch === '?') {
         flush()
         field.push({ t: ch === '*' ? 'star' : 'qmark' })
-      } else if (ch === '[' && atom.s.indexOf(']', i + 2) > i) {
+      } else if (ch === '[' && atom.s.indexOf(']', i + 2) !== -1) {
         flush()
         const end = atom.s.indexOf(']', i + 2)
         field.push({ t: 'class', body: atom.s.slice(i + 1, end) })

@@ -3,7 +3,7 @@ import { canonicalJson, parseStrictJson, type JsonValue } from '../../kernel/jso
 import type { CheckArgs, CheckOutcome, EvaluationContext, TextEvidence, Utf8Evidence } from './evidence.js'
 import { resolvePointer } from './json-pointer.js'
 import type { WorkspacePath } from './paths.js'
-import { clip, decodeUtf8Strict, isWellFormedText, quote } from '../../kernel/text.js'
+import { clip, isWellFormedText, quote } from '../../kernel/text.js'
 import { withheld } from './secrets.js'
 
 function pathOf(args: CheckArgs): WorkspacePath {
@@ -55,8 +55,9 @@ async function indexIn(path: WorkspacePath, literal: string, ctx: EvaluationCont
   const read = await ctx.workspace.readUtf8(path)
   if (read.kind !== 'utf8') return { unreadable: unreadable(path, read) }
   const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength)
-  const at = bytes.indexOf(Buffer.from(literal, 'utf8'))
-  return { found: at < 0 ? -1 : (decodeUtf8Strict(bytes.subarray(0, at)) ?? '').length }
+  const at = bytes.indexOf(Buffer.from(literal))
+  // The literal starts with no continuation byte, so the bytes before a match are whole characters.
+  return { found: at < 0 ? -1 : bytes.toString('utf8', 0, at).length }
 }
 
 /** Pass iff the file's text contains the literal. */
@@ -87,8 +88,9 @@ export async function fileEquals(args: CheckArgs, ctx: EvaluationContext): Promi
   if (read.text === expected) return { passed: true, evidence: `${path} equals the expected ${expected.length} characters` }
   // Where a secret-like file first differs would tell a guesser how much of its guess was right.
   if (ctx.isSecret(path)) return { passed: false, evidence: `${path} differs from the expected text (${expected.length} characters): ${withheld(read.text)}` }
+  // The texts differ, so the first difference comes at or before the end of the shorter one.
   let at = 0
-  while (at < read.text.length && at < expected.length && read.text[at] === expected[at]) at += 1
+  while (read.text[at] === expected[at]) at += 1
   return { passed: false, evidence: `${path} differs from the expected text at character ${at}: found ${quote(read.text.slice(at, at + 40))}, expected ${quote(expected.slice(at, at + 40))} (lengths ${read.text.length} and ${expected.length})` }
 }
 

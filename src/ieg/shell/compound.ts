@@ -1,0 +1,220 @@
+/**
+ * Lists, pipelines and compound commands (`if`, loops, `case`, `[[ ]]`,
+ * `(( ))`, groups, functions, redirected compounds): what each runs and the
+ * state after it. An expansion that assigns a variable (`${d:=x}`,
+ * `$((IFS=1))`, unknown text evaluated as arithmetic) does so before what
+ * follows it runs: the loop body, the `case` items, the redirected command.
+ * Pure.
+ */
+import type { AndOr, CompoundList, PipelineNode, TestExpression } from 'unbash'
+import { loopValues } from './builtins.js'
+import { withOuterStandardInput, withStandardInputData } from './descriptors.js'
+import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic } from './expand.js'
+import type { Pattern, Values } from './pattern.js'
+import { applyRedirections, keptDescriptors } from './redirections.js'
+import { assignVariable, simpleCommand } from './simple-command.js'
+import { isReadonlyFunction, joinStates, withExpansionAssignment, withVariable, type ShellState } from './state.js'
+import type { Walker } from './walker.js'
+
+/** What the compound walk needs of the analyzer besides {@link Walker}. */
+export interface CompoundWalker extends Walker {
+  /** One node, then the variables its expansions assigned take their new values. */
+  node(node: PipelineNode | AndOr, state: ShellState, depth: number): ShellState
+  compound(list: CompoundList, state: ShellState, depth: number): ShellState
+  /** A loop to a fixed point: `test` before each pass, `body` after it. */
+  loop(test: (state: ShellState) => ShellState, body: (state: ShellState) => ShellState, state: ShellState): ShellState
+  /** Trap actions set earlier, run around a command. */
+  runTraps(state: ShellState, depth: number): ShellState
+  /** Removes and returns the expansion assignments made since `mark`. */
+  takeAssignments(mark: number): ReadonlyArray<readonly [string, Values]>
+}
+
+/** Compound commands a DEBUG trap runs before, as it runs before every simple command. */
+export const TRAPPED_COMPOUNDS: ReadonlySet<string> = new Set(['TestCommand', 'ArithmeticCommand', 'For', 'Select', 'Case', 'ArithmeticFor'])
+const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
+
+/** The state once the expansions made since `mark` have assigned their variables; they stay pending for the enclosing node. */
+function assignedSince(walker: Walker, state: ShellState, mark: number): ShellState {
+  const assigned = walker.expansionAssignments()
+  let next = state
+  for (let index = mark; index < assigned.length; index += 1) next = withExpansionAssignment(next, ...(assigned[index] as readonly [string, Values]))
+  return next
+}
+
+/**
+ * The fields of a loop's word list (null: `"$@"`). When an expansion in it
+ * assigned a variable, the words are expanded again with either value
+ * possible: IFS may split the assigning word's own result, and later words
+ * may read what it assigned.
+ */
+function loopFields(walker: Walker, words: ReadonlyArray<Parameters<typeof expandWord>[0]> | undefined, state: ShellState, depth: number): { fields: Pattern[][] | null, after: ShellState } {
+  if (words === undefined) return { fields: null, after: state }
+  const expand = (from: ShellState): Pattern[][] => {
+    const env = walker.env(from, depth)
+    return words.map(word => expandWord(word, env).alternatives.flat())
+  }
+  const mark = walker.expansionAssignments().length
+  const first = expand(state)
+  const assigned = assignedSince(walker, state, mark)
+  if (assigned === state) return { fields: first, after: state }
+  const again = expand(joinStates(state, assigned, walker.options.maxAlternatives))
+  return { fields: first.map((fields, index) => [...fields, ...(again[index] ?? [])]), after: assignedSince(walker, state, mark) }
+}
+
+/**
+ * Walk one list, pipeline or command.
+ * @returns the state after it.
+ */
+export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
+  const max = walker.options.maxAlternatives
+  // Besides simple commands, a DEBUG trap runs before `[[ ]]`, `(( ))`, `for`, `select` and `case`.
+  const state = entry.traps.length > 0 && TRAPPED_COMPOUNDS.has(node.type) ? walker.runTraps(entry, depth) : entry
+  switch (node.type) {
+    case 'AndOr': {
+      const commands = node.commands
+      let current = walker.node(commands[0] as PipelineNode, state, depth)
+      for (let index = 1; index < commands.length; index += 1) current = joinStates(current, walker.node(commands[index] as PipelineNode, current, depth), max)
+      return current
+    }
+    case 'Pipeline': {
+      const commands = node.commands
+      if (commands.length === 1) return walker.node(commands[0] as PipelineNode, state, depth)
+      // Every command after the first reads the pipe, whatever it is (`… | { bash; }`).
+      const piped = { ...state, descriptors: withStandardInputData(state.descriptors) }
+      let last = state
+      for (let index = 0; index < commands.length; index += 1) last = walker.node(commands[index] as PipelineNode, index > 0 ? piped : state, depth)
+      // A last command that changed nothing leaves the state as it was (the join below would rebuild it).
+      if (last === piped) return state
+      return joinStates(state, { ...last, descriptors: withOuterStandardInput(last.descriptors, state.descriptors) }, max)
+    }
+    case 'Command':
+      if (state.traps.length === 0) return simpleCommand(walker, node, state, depth)
+      return walker.runTraps(simpleCommand(walker, node, walker.runTraps(state, depth), depth), depth)
+    case 'If': {
+      let tested = walker.compound(node.clause, state, depth)
+      let result = walker.compound(node.then, tested, depth)
+      for (const branch of node.elif) {
+        tested = walker.compound(branch.clause, tested, depth)
+        result = joinStates(result, walker.compound(branch.then, tested, depth), max)
+      }
+      return joinStates(result, node.else === undefined ? tested : walker.compound(node.else, tested, depth), max)
+    }
+    case 'For':
+    case 'Select': {
+      const { fields, after } = loopFields(walker, node.wordlist, state, depth)
+      // `select` also reads the answer into REPLY; an integer loop variable evaluates each word.
+      const withLoopVariable = assignVariable(walker, node.type === 'Select' ? assignVariable(walker, after, 'REPLY', null, depth) : after, node.name.value, loopValues(fields, max), depth)
+      return joinStates(after, walker.loop(current => current, current => walker.compound(node.body, current, depth), withLoopVariable), max)
+    }
+    case 'ArithmeticFor':
+      return walker.loop(current => arithmetic(walker, [node.test], current, depth), current => arithmetic(walker, [node.update], walker.compound(node.body, current, depth), depth), arithmetic(walker, [node.initialize], state, depth))
+    case 'While':
+      return walker.loop(current => walker.compound(node.clause, current, depth), current => walker.compound(node.body, current, depth), state)
+    case 'Subshell':
+      walker.compound(node.body, state, depth)
+      return state
+    case 'BraceGroup':
+      return walker.compound(node.body, state, depth)
+    case 'Case': {
+      const mark = walker.expansionAssignments().length
+      expandWord(node.word, walker.env(state, depth))
+      const subject = assignedSince(walker, state, mark)
+      let result = subject
+      let carried: ShellState | null = null
+      for (const item of node.items) {
+        const entered: ShellState = carried === null ? subject : joinStates(subject, carried, max)
+        const patterns = walker.expansionAssignments().length
+        item.pattern.forEach(word => expandWord(word, walker.env(entered, depth)))
+        const after = walker.compound(item.body, assignedSince(walker, entered, patterns), depth)
+        result = joinStates(result, after, max)
+        carried = item.terminator === ';&' || item.terminator === ';;&' ? after : null
+      }
+      return result
+    }
+    case 'TestCommand':
+      testExpression(walker, node.expression, state, depth)
+      return state
+    case 'ArithmeticCommand':
+      return arithmetic(walker, [node.expression], state, depth)
+    case 'Redirected': {
+      const mark = walker.expansionAssignments().length
+      const inner = applyRedirections(walker, node.redirects, state, depth).state
+      const after = walker.node(node.command, assignedSince(walker, inner, mark), depth)
+      return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
+    }
+    case 'Function': {
+      const functions = new Map(state.functions)
+      // Redefining a readonly function fails and keeps the old body; only some paths may have made it readonly.
+      functions.set(node.name.value, isReadonlyFunction(state, node.name.value) ? [...state.functions.get(node.name.value) ?? [null], node.body] : [node.body])
+      const defined = { ...state, functions }
+      walker.functionBody(node.body, defined, depth)
+      return defined
+    }
+    case 'Coproc':
+      // The shell writes to a coprocess's standard input (`>&${COPROC[1]}`).
+      walker.functionBody(node.body, { ...state, descriptors: withStandardInputData(state.descriptors) }, depth)
+      return state
+  }
+}
+
+/** A `[[ ]]` expression: its words expand, and `-v` names and arithmetic operands are evaluated. */
+function testExpression(walker: Walker, expression: TestExpression, state: ShellState, depth: number): void {
+  const env = walker.env(state, depth)
+  const values = (word: Parameters<typeof expandAssignment>[0]): Values => expandAssignment(word, env)
+  switch (expression.type) {
+    case 'TestUnary': {
+      const operand = values(expression.operand)
+      if (expression.operator === '-v') env.evaluate('name', operand, '[[ -v ]]')
+      return
+    }
+    case 'TestBinary': {
+      const left = values(expression.left)
+      const right = values(expression.right)
+      if (ARITHMETIC_TESTS.has(expression.operator)) {
+        env.evaluate('arithmetic', left, `[[ ${expression.operator} ]]`)
+        env.evaluate('arithmetic', right, `[[ ${expression.operator} ]]`)
+      }
+      return
+    }
+    case 'TestLogical':
+      return expression.operands.forEach(operand => testExpression(walker, operand, state, depth))
+    case 'TestNot':
+      return testExpression(walker, expression.operand, state, depth)
+    case 'TestGroup':
+      return testExpression(walker, expression.expression, state, depth)
+  }
+}
+
+/**
+ * Arithmetic expressions (`(( ))`, the clauses of `for ((…))`): their
+ * expansions run, and the names they assign hold numbers afterwards.
+ * @returns the state after them, with what their expansions assigned (`$(( y = 0 ))`).
+ */
+function arithmetic(walker: CompoundWalker, expressions: ReadonlyArray<Parameters<typeof scanArithmetic>[0] | undefined>, state: ShellState, depth: number): ShellState {
+  const env = walker.env(state, depth)
+  const mark = walker.expansionAssignments().length
+  let next = state
+  const assign = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return
+    const record = node as Record<string, unknown>
+    const target = record['left'] ?? record['operand']
+    const operator = String(record['operator'] ?? '')
+    if ((/^[^=!<>]?=$|^[<>]{2}=$/.test(operator) || operator === '++' || operator === '--') && typeof target === 'object' && target !== null && (target as Record<string, unknown>)['type'] === 'ArithmeticWord') {
+      const written = String((target as Record<string, unknown>)['value'])
+      const name = written.replace(/\[.*$/s, '').replace(/^\$/, '')
+      next = withVariable(next, name, arithmeticallyAssigned(name, written.includes('['), walker.env(next, depth)))
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'script' || key === 'parts') continue
+      if (Array.isArray(value)) value.forEach(assign)
+      else assign(value)
+    }
+  }
+  for (const expression of expressions) {
+    if (expression === undefined) continue
+    scanArithmetic(expression, env)
+    assign(expression)
+  }
+  // What expansions inside assigned holds before the next part runs (a `for ((…))` body).
+  return walker.takeAssignments(mark).reduce((after, [name, values]) => withExpansionAssignment(after, name, values), next)
+}
