@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'host', include: ['test/host/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      { test: { name: 'host', include: ['test/host/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
           name: 'e2e',

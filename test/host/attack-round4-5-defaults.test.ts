@@ -19,7 +19,7 @@ import { createAgent, runTurn } from '../support/host.ts'
 import { attackSuite, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
 import { call, say } from '../support/script.ts'
 import { snapshotTree } from '../support/tree-snapshot.ts'
-import { IN_COMMAND_DEFAULT_BYPASSES, ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
+import { IN_COMMAND_DEFAULT_BYPASSES, ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES, ROUND7_DEFAULT_BYPASSES, ROUND7_OPEN_BYPASSES } from '../fixtures/attack-corpus.ts'
 
 const suite = attackSuite({})
 
@@ -127,8 +127,20 @@ const REFUSED: readonly Attempt[] = [
   { name: 'write docs/../lnk/config', tool: { name: 'write', args: { file_path: 'docs/../lnk/config', content: 'x\n' } } },
 ]
 
-describe('rounds 4 and 5, and within one command: bypasses found at the defaults are refused', () => {
-  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES, ...IN_COMMAND_DEFAULT_BYPASSES]) {
+// Known gaps (docs/workspace-gate.md, Limits): each of these still writes into .git at the defaults.
+// `it.fails` passes while the bypass exists; a fix makes it fail, and the entry then moves to ROUND7_DEFAULT_BYPASSES.
+describe('known gaps: seventh-round bypasses still open', () => {
+  for (const entry of ROUND7_OPEN_BYPASSES) {
+    it.fails(`is refused: ${entry.name}`, async () => {
+      const outcome = await attempt(entry)
+      unchanged(outcome)
+      expect(outcome.refused, outcome.text).toBe(true)
+    })
+  }
+})
+
+describe('rounds 4, 5 and 7, and within one command: bypasses found at the defaults are refused', () => {
+  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES, ...IN_COMMAND_DEFAULT_BYPASSES, ...ROUND7_DEFAULT_BYPASSES]) {
     it(`refuses: ${entry.name}`, async () => {
       const outcome = await attempt(entry)
       unchanged(outcome)

@@ -150,7 +150,8 @@ class Analyzer implements CompoundWalker {
       this.opaque(via, 'its script does not parse', [], state)
       return null
     }
-    this.script(script, state, depth + 1, via)
+    // Traps set inside run as the substitution's shell ends.
+    this.runTraps(this.script(script, state, depth + 1, via), depth + 1)
     const statement = script.commands.length === 1 ? script.commands[0]?.command : undefined
     // The output is the last command's of a pipeline (`git ls-files | wc -l`).
     const only = statement?.type === 'Pipeline' ? statement.commands.at(-1) : statement
@@ -189,7 +190,10 @@ class Analyzer implements CompoundWalker {
     // A new shell runs outside every function of this one (`local` fails there).
     const outer = this.returns.splice(0)
     try {
-      return this.scriptText(text, via, state, depth)
+      const end = this.scriptText(text, via, state, depth)
+      // Its traps run as the new shell ends.
+      this.runTraps(end, depth + 1)
+      return end
     } finally {
       this.returns.push(...outer)
     }

@@ -61,6 +61,17 @@ function loopFields(walker: Walker, words: ReadonlyArray<Parameters<typeof expan
   return { fields: first.map((fields, index) => [...fields, ...(again[index] ?? [])]), after: assignedSince(walker, state, mark) }
 }
 
+/** Expand words for what they run; when one assigned a variable, expand them again with either value possible, so later words see it. */
+function expandAgainIfAssigned(walker: Walker, words: ReadonlyArray<Parameters<typeof expandWord>[0]>, state: ShellState, depth: number): void {
+  const mark = walker.expansionAssignments().length
+  const env = walker.env(state, depth)
+  for (const word of words) expandWord(word, env)
+  const assigned = assignedSince(walker, state, mark)
+  if (assigned === state) return
+  const again = walker.env(joinStates(state, assigned, walker.options.maxAlternatives), depth)
+  for (const word of words) expandWord(word, again)
+}
+
 /**
  * Walk one list, pipeline or command.
  * @returns the state after it.
@@ -102,8 +113,9 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
     case 'For':
     case 'Select': {
       const { fields, after } = loopFields(walker, node.wordlist, state, depth)
-      // `select` also reads the answer into REPLY; an integer loop variable evaluates each word.
-      const withLoopVariable = assignVariable(walker, node.type === 'Select' ? assignVariable(walker, after, 'REPLY', null, depth) : after, node.name.value, loopValues(fields, max), depth)
+      // `select` also reads the answer into REPLY; an integer loop variable evaluates each word, before the body runs.
+      const evaluated = walker.expansionAssignments().length
+      const withLoopVariable = assignedSince(walker, assignVariable(walker, node.type === 'Select' ? assignVariable(walker, after, 'REPLY', null, depth) : after, node.name.value, loopValues(fields, max), depth), evaluated)
       return joinStates(after, walker.loop(current => current, current => walker.compound(node.body, current, depth), withLoopVariable), max)
     }
     case 'ArithmeticFor':
@@ -111,20 +123,22 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
     case 'While':
       return walker.loop(current => walker.compound(node.clause, current, depth), current => walker.compound(node.body, current, depth), state)
     case 'Subshell':
-      walker.compound(node.body, state, depth)
+      // Its own EXIT and ERR traps run as it ends, in the state it ends in.
+      walker.runTraps(walker.compound(node.body, state, depth), depth)
       return state
     case 'BraceGroup':
       return walker.compound(node.body, state, depth)
     case 'Case': {
       const mark = walker.expansionAssignments().length
-      expandWord(node.word, walker.env(state, depth))
-      const subject = assignedSince(walker, state, mark)
-      let result = subject
+      expandAgainIfAssigned(walker, [node.word], state, depth)
+      let result = assignedSince(walker, state, mark)
       let carried: ShellState | null = null
       for (const item of node.items) {
-        const entered: ShellState = carried === null ? subject : joinStates(subject, carried, max)
+        // An item is reached after the word and every earlier pattern expanded.
+        const reached = assignedSince(walker, state, mark)
+        const entered: ShellState = carried === null ? reached : joinStates(reached, carried, max)
         const patterns = walker.expansionAssignments().length
-        item.pattern.forEach(word => expandWord(word, walker.env(entered, depth)))
+        expandAgainIfAssigned(walker, item.pattern, entered, depth)
         const after = walker.compound(item.body, assignedSince(walker, entered, patterns), depth)
         result = joinStates(result, after, max)
         carried = item.terminator === ';&' || item.terminator === ';;&' ? after : null
@@ -138,7 +152,10 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
       return arithmetic(walker, [node.expression], state, depth)
     case 'Redirected': {
       const mark = walker.expansionAssignments().length
-      const inner = applyRedirections(walker, node.redirects, state, depth).state
+      let inner = applyRedirections(walker, node.redirects, state, depth).state
+      const assigned = assignedSince(walker, state, mark)
+      // A redirection that assigned may change what a later one expands: apply them again with either value.
+      if (assigned !== state) inner = joinStates(inner, applyRedirections(walker, node.redirects, joinStates(state, assigned, max), depth).state, max)
       const after = walker.node(node.command, assignedSince(walker, inner, mark), depth)
       return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
     }

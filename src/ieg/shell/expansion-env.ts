@@ -42,7 +42,7 @@ const NUMERIC_VARIABLES = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'SR
  * overwrites (`_` holds the last argument of the previous command,
  * `BASH_REMATCH` what `[[ =~ ]]` matched): their value is never known.
  */
-const SHELL_SET_VARIABLES = new Set(['_', 'FUNCNAME', 'BASH_LINENO', 'BASH_SOURCE', 'BASH_ARGV', 'BASH_ARGC', 'BASH_COMMAND', 'BASH_REMATCH', 'BASH_SUBSHELL', 'BASH_VERSINFO', 'BASHOPTS', 'SHELLOPTS', 'DIRSTACK', 'GROUPS', 'HISTCMD', 'PIPESTATUS'])
+const SHELL_SET_VARIABLES = new Set(['_', 'FUNCNAME', 'BASH_LINENO', 'BASH_SOURCE', 'BASH_ARGV', 'BASH_ARGC', 'BASH_COMMAND', 'BASH_EXECUTION_STRING', 'BASH_REMATCH', 'BASH_SUBSHELL', 'BASH_VERSINFO', 'BASHOPTS', 'SHELLOPTS', 'DIRSTACK', 'GROUPS', 'HISTCMD', 'PIPESTATUS'])
 
 /**
  * What a variable holds in the analyzed state, or null when unknown: after a

@@ -196,7 +196,8 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   }
   const after = result ?? state
   const descriptors = keptDescriptors(isBareExec(argv), state, redirected.state, after)
-  return { after: descriptors === after.descriptors ? after : { ...after, descriptors }, expanded }
+  // The assignment arguments of a declaration built-in (`declare a=… b=…`) expand with its words.
+  return { after: descriptors === after.descriptors ? after : { ...after, descriptors }, expanded: declared.length > 0 ? walker.expansionAssignments().length : expanded }
 }
 
 function declaredReadOnly(walker: Walker, name: string, argv: readonly Pattern[]): boolean {
