@@ -15,7 +15,7 @@ import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } fro
 import { evaluateValues } from './evaluate.js'
 import type { Evaluation, ExpansionEnv, NestedInput } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
-import { initialState, joinStates, withExpansionAssignment, sameState, unknownVariables, UNREAD_NAME, widenState, type FunctionBody, type ShellState } from './state.js'
+import { initialState, joinStates, withExpansionAssignments, sameState, unknownVariables, UNREAD_NAME, widenState, type FunctionBody, type ShellState } from './state.js'
 import type { Mentions, ShellAnalysisOptions } from './walker.js'
 
 export type { ShellAnalysisOptions } from './walker.js'
@@ -278,7 +278,7 @@ class Analyzer implements CompoundWalker {
     const mark = this.assigned.length
     const walked = this.walk(node, state, depth)
     if (this.assigned.length === mark) return walked
-    return this.assigned.splice(mark).reduce((next, [name, values]) => withExpansionAssignment(next, name, values), walked)
+    return withExpansionAssignments(walked, this.assigned.splice(mark))
   }
 
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {

@@ -6,14 +6,14 @@
  * follows it runs: the loop body, the `case` items, the redirected command.
  * Pure.
  */
-import type { AndOr, CompoundList, PipelineNode, TestExpression } from 'unbash'
+import type { AndOr, CompoundList, PipelineNode, TestExpression, Word } from 'unbash'
 import { loopValues } from './builtins.js'
 import { withOuterStandardInput, withStandardInputData } from './descriptors.js'
 import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic } from './expand.js'
 import type { Pattern, Values } from './pattern.js'
 import { applyRedirections, keptDescriptors } from './redirections.js'
 import { assignVariable, simpleCommand } from './simple-command.js'
-import { isReadonlyFunction, joinStates, withExpansionAssignment, withVariable, type ShellState } from './state.js'
+import { isReadonlyFunction, joinStates, withExpansionAssignments, withVariable, type ShellState } from './state.js'
 import type { Walker } from './walker.js'
 
 /** What the compound walk needs of the analyzer besides {@link Walker}. */
@@ -35,41 +35,40 @@ const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
 
 /** The state once the expansions made since `mark` have assigned their variables; they stay pending for the enclosing node. */
 function assignedSince(walker: Walker, state: ShellState, mark: number): ShellState {
-  const assigned = walker.expansionAssignments()
-  let next = state
-  for (let index = mark; index < assigned.length; index += 1) next = withExpansionAssignment(next, ...(assigned[index] as readonly [string, Values]))
-  return next
+  return withExpansionAssignments(state, walker.expansionAssignments().slice(mark))
 }
 
 /**
- * The fields of a loop's word list (null: `"$@"`). When an expansion in it
- * assigned a variable, the words are expanded again with either value
- * possible: IFS may split the assigning word's own result, and later words
- * may read what it assigned.
+ * Run `step` (expanding words, making redirections) in `state`; when it
+ * assigned a variable, run it again where either value is possible, since
+ * a later part, or IFS splitting the assigning part's own result, may see it.
+ * @returns each run's result, and the state with what the runs assigned.
  */
-function loopFields(walker: Walker, words: ReadonlyArray<Parameters<typeof expandWord>[0]> | undefined, state: ShellState, depth: number): { fields: Pattern[][] | null, after: ShellState } {
-  if (words === undefined) return { fields: null, after: state }
-  const expand = (from: ShellState): Pattern[][] => {
-    const env = walker.env(from, depth)
-    return words.map(word => expandWord(word, env).alternatives.flat())
-  }
+function twiceIfAssigned<T>(walker: Walker, state: ShellState, step: (from: ShellState) => T): { results: T[], after: ShellState } {
   const mark = walker.expansionAssignments().length
-  const first = expand(state)
+  const first = step(state)
   const assigned = assignedSince(walker, state, mark)
-  if (assigned === state) return { fields: first, after: state }
-  const again = expand(joinStates(state, assigned, walker.options.maxAlternatives))
-  return { fields: first.map((fields, index) => [...fields, ...(again[index] ?? [])]), after: assignedSince(walker, state, mark) }
+  if (assigned === state) return { results: [first], after: state }
+  const again = step(joinStates(state, assigned, walker.options.maxAlternatives))
+  return { results: [first, again], after: assignedSince(walker, state, mark) }
 }
 
-/** Expand words for what they run; when one assigned a variable, expand them again with either value possible, so later words see it. */
-function expandAgainIfAssigned(walker: Walker, words: ReadonlyArray<Parameters<typeof expandWord>[0]>, state: ShellState, depth: number): void {
-  const mark = walker.expansionAssignments().length
-  const env = walker.env(state, depth)
-  for (const word of words) expandWord(word, env)
-  const assigned = assignedSince(walker, state, mark)
-  if (assigned === state) return
-  const again = walker.env(joinStates(state, assigned, walker.options.maxAlternatives), depth)
-  for (const word of words) expandWord(word, again)
+/** The fields of a loop's word list (null: `"$@"`), each word's fields from every run. */
+function loopFields(walker: Walker, words: readonly Word[] | undefined, state: ShellState, depth: number): { fields: Pattern[][] | null, after: ShellState } {
+  if (words === undefined) return { fields: null, after: state }
+  const { results, after } = twiceIfAssigned(walker, state, (from) => {
+    const env = walker.env(from, depth)
+    return words.map(word => expandWord(word, env).alternatives.flat())
+  })
+  return { fields: words.map((_, index) => results.flatMap(fields => fields[index] ?? [])), after }
+}
+
+/** Expand words for what they run and assign ({@link twiceIfAssigned}). */
+function expandWords(walker: Walker, words: readonly Word[], state: ShellState, depth: number): void {
+  twiceIfAssigned(walker, state, (from) => {
+    const env = walker.env(from, depth)
+    for (const word of words) expandWord(word, env)
+  })
 }
 
 /**
@@ -130,7 +129,7 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
       return walker.compound(node.body, state, depth)
     case 'Case': {
       const mark = walker.expansionAssignments().length
-      expandAgainIfAssigned(walker, [node.word], state, depth)
+      expandWords(walker, [node.word], state, depth)
       let result = assignedSince(walker, state, mark)
       let carried: ShellState | null = null
       for (const item of node.items) {
@@ -138,7 +137,7 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
         const reached = assignedSince(walker, state, mark)
         const entered: ShellState = carried === null ? reached : joinStates(reached, carried, max)
         const patterns = walker.expansionAssignments().length
-        expandAgainIfAssigned(walker, item.pattern, entered, depth)
+        expandWords(walker, item.pattern, entered, depth)
         const after = walker.compound(item.body, assignedSince(walker, entered, patterns), depth)
         result = joinStates(result, after, max)
         carried = item.terminator === ';&' || item.terminator === ';;&' ? after : null
@@ -152,10 +151,8 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
       return arithmetic(walker, [node.expression], state, depth)
     case 'Redirected': {
       const mark = walker.expansionAssignments().length
-      let inner = applyRedirections(walker, node.redirects, state, depth).state
-      const assigned = assignedSince(walker, state, mark)
-      // A redirection that assigned may change what a later one expands: apply them again with either value.
-      if (assigned !== state) inner = joinStates(inner, applyRedirections(walker, node.redirects, joinStates(state, assigned, max), depth).state, max)
+      const { results } = twiceIfAssigned(walker, state, from => applyRedirections(walker, node.redirects, from, depth).state)
+      const inner = results.reduce((left, right) => joinStates(left, right, max))
       const after = walker.node(node.command, assignedSince(walker, inner, mark), depth)
       return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
     }
@@ -233,5 +230,5 @@ function arithmetic(walker: CompoundWalker, expressions: ReadonlyArray<Parameter
     assign(expression)
   }
   // What expansions inside assigned holds before the next part runs (a `for ((…))` body).
-  return walker.takeAssignments(mark).reduce((after, [name, values]) => withExpansionAssignment(after, name, values), next)
+  return withExpansionAssignments(next, walker.takeAssignments(mark))
 }

@@ -16,7 +16,7 @@ import type { ExpansionEnv } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
 import { applyRedirections, isBareExec, keptDescriptors, NO_STDIN, type StdinFacts } from './redirections.js'
-import { afterCommandEnvironment, isInteger, joinStates, withExpansionAssignment, unionValues, unknownShell, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, isInteger, joinStates, withExpansionAssignments, unionValues, unknownShell, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -137,7 +137,7 @@ export function simpleCommand(walker: Walker, node: Command, state: ShellState, 
   const assigned = walker.expansionAssignments().slice(mark, expanded)
   if (assigned.length === 0) return after
   const max = walker.options.maxAlternatives
-  const reassigned = assigned.reduce((next, [name, values]) => withExpansionAssignment(next, name, values), state)
+  const reassigned = withExpansionAssignments(state, assigned)
   return joinStates(after, simpleCommandIn(walker, node, joinStates(state, reassigned, max), depth).after, max)
 }
 

@@ -182,6 +182,13 @@ export function withExpansionAssignment(state: ShellState, name: string, values:
   return name === UNREAD_NAME ? unknownVariables(state) : withVariable(state, name, values)
 }
 
+/** The state after expansions assigned each of `assigned`, in order. */
+export function withExpansionAssignments(state: ShellState, assigned: ReadonlyArray<readonly [string, Values]>): ShellState {
+  let next = state
+  for (const [name, values] of assigned) next = withExpansionAssignment(next, name, values)
+  return next
+}
+
 /** Whether assignments to `name` are evaluated as arithmetic ({@link ShellState.integers}). */
 export function isInteger(state: ShellState, name: string): boolean {
   return state.integers.size > 0 && (state.integers.has(name) || state.integers.has(UNREAD_NAME))
