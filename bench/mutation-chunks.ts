@@ -1,27 +1,38 @@
 /**
  * A full Stryker run in parts, for machines where the whole run does not fit
  * in one sitting. `plan N` splits the files of stryker.config.json's `mutate`
- * list into N chunks of about equal size and writes one Stryker configuration
- * per chunk (reports/mutation/chunk-K.config.json); each chunk writes its own
- * report and its own incremental file beside it, so running a chunk again on
- * a later commit retests only what changed. `run` runs every chunk that has no
- * report yet for the planned commit. `merge` joins the chunk reports into
- * reports/mutation/mutation.json, the full run's report bench/mutation-score.ts
- * reads, and refuses when a chunk is missing or came from another commit.
+ * list into N chunks of about equal size. `run` runs, one chunk at a time,
+ * every chunk whose result is not from the current commit; `merge` joins the
+ * chunk results into reports/mutation/mutation.json, the full run's report
+ * bench/mutation-score.ts reads, and refuses when a chunk is missing or from
+ * another commit.
+ *
+ * The plan and each chunk's result (Stryker's incremental report, gzipped,
+ * with the commit it was made on) live in bench/mutation-state/, which is
+ * committed: a new checkout continues where the last one stopped, and a chunk
+ * run on a later commit retests only the mutants whose code or covering tests
+ * changed. `run` brings the plan up to date with the `mutate` list first (a
+ * new file joins the lightest chunk).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { PROJECT_ROOT } from '../test/support/dsh-profile.ts'
-import { chunkConfig, joinChunkReports, splitBySize, type ChunkReport } from './src/mutation-chunks.ts'
+import { chunkConfig, joinChunkReports, reconcileChunks, splitBySize, type ChunkReport } from './src/mutation-chunks.ts'
 
 const OUT = join(PROJECT_ROOT, 'reports/mutation')
-const PLAN = join(OUT, 'chunks-plan.json')
+const STATE = join(PROJECT_ROOT, 'bench/mutation-state')
+const PLAN = join(STATE, 'plan.json')
 
 interface ChunkPlan { readonly commit: string, readonly chunks: ReadonlyArray<readonly string[]> }
 
 function headCommit(): string {
   return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim()
+}
+
+async function baseConfig(): Promise<Record<string, unknown> & { mutate: string[] }> {
+  return JSON.parse(await readFile(join(PROJECT_ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown> & { mutate: string[] }
 }
 
 /** The files one `mutate` entry names: a path, or `dir/**\/*.ts`. */
@@ -33,25 +44,26 @@ async function filesOf(pattern: string): Promise<string[]> {
   return names.filter(name => name.endsWith('.ts')).map(name => `${dir}/${name}`.replaceAll('\\', '/'))
 }
 
-async function split(files: readonly string[], count: number): Promise<string[][]> {
-  const sized = await Promise.all(files.map(async file => ({ file, size: (await stat(join(PROJECT_ROOT, file))).size })))
-  return splitBySize(sized, count)
+/** The files the `mutate` list names now, with their sizes. */
+async function mutatedFiles(): Promise<Array<{ file: string, size: number }>> {
+  const files = (await Promise.all((await baseConfig()).mutate.map(filesOf))).flat()
+  return Promise.all(files.map(async file => ({ file, size: (await stat(join(PROJECT_ROOT, file))).size })))
 }
 
-const chunkReport = (index: number): string => join(OUT, `chunk-${index + 1}.json`)
+const chunkResult = (index: number): string => join(STATE, `chunk-${index + 1}.json.gz`)
+const commitFile = (index: number): string => join(STATE, `chunk-${index + 1}.commit`)
+const incrementalFile = (index: number): string => join(PROJECT_ROOT, `reports/mutation/chunk-${index + 1}.incremental.json`)
 const chunkConfigFile = (index: number): string => join(OUT, `chunk-${index + 1}.config.json`)
 
-async function plan(count: number): Promise<void> {
-  const base = JSON.parse(await readFile(join(PROJECT_ROOT, 'stryker.config.json'), 'utf8')) as Record<string, unknown> & { mutate: string[] }
-  const files = (await Promise.all(base.mutate.map(filesOf))).flat()
-  const chunks = await split(files, count)
-  await mkdir(OUT, { recursive: true })
-  for (const [index, mutate] of chunks.entries()) {
-    await writeFile(chunkConfigFile(index), `${JSON.stringify(chunkConfig(base, mutate, index), null, 2)}\n`)
-  }
-  const record: ChunkPlan = { commit: headCommit(), chunks }
+async function writePlan(record: ChunkPlan): Promise<void> {
+  await mkdir(STATE, { recursive: true })
   await writeFile(PLAN, `${JSON.stringify(record, null, 2)}\n`)
-  process.stdout.write(`planned ${count} chunks of ${files.length} files on ${record.commit}\n`)
+}
+
+async function plan(count: number): Promise<void> {
+  const sized = await mutatedFiles()
+  await writePlan({ commit: headCommit(), chunks: splitBySize(sized, count) })
+  process.stdout.write(`planned ${count} chunks of ${sized.length} files\n`)
 }
 
 async function readPlan(): Promise<ChunkPlan> {
@@ -60,18 +72,24 @@ async function readPlan(): Promise<ChunkPlan> {
   return JSON.parse(text) as ChunkPlan
 }
 
-/** The commit a chunk's report was made on, kept beside it. */
-const commitFile = (index: number): string => `${chunkReport(index)}.commit`
+const readCommit = async (index: number): Promise<string> => (await readFile(commitFile(index), 'utf8').catch(() => '')).trim()
 
 async function run(): Promise<void> {
-  const { chunks } = await readPlan()
+  const planned = await readPlan()
+  const chunks = reconcileChunks(planned.chunks, await mutatedFiles())
+  await writePlan({ ...planned, chunks })
+  const base = await baseConfig()
   const commit = headCommit()
-  for (const index of chunks.keys()) {
-    const done = await readFile(commitFile(index), 'utf8').catch(() => null)
-    if (done?.trim() === commit) continue
+  await mkdir(OUT, { recursive: true })
+  for (const [index, mutate] of chunks.entries()) {
+    if (await readCommit(index) === commit) continue
     process.stdout.write(`chunk ${index + 1} of ${chunks.length}\n`)
+    const previous = await readFile(chunkResult(index)).catch(() => null)
+    if (previous !== null) await writeFile(incrementalFile(index), gunzipSync(previous))
+    await writeFile(chunkConfigFile(index), `${JSON.stringify(chunkConfig(base, mutate, index), null, 2)}\n`)
     const result = spawnSync('npx', ['stryker', 'run', relative(PROJECT_ROOT, chunkConfigFile(index))], { cwd: PROJECT_ROOT, stdio: 'inherit' })
     if (result.status !== 0) throw new Error(`chunk ${index + 1} failed (exit ${String(result.status)})`)
+    await writeFile(chunkResult(index), gzipSync(await readFile(incrementalFile(index)), { level: 9 }))
     await writeFile(commitFile(index), `${commit}\n`)
   }
 }
@@ -80,11 +98,12 @@ async function merge(): Promise<void> {
   const { chunks } = await readPlan()
   const commit = headCommit()
   const parts = await Promise.all([...chunks.keys()].map(async index => ({
-    commit: (await readFile(commitFile(index), 'utf8').catch(() => '')).trim(),
-    report: await readFile(chunkReport(index), 'utf8').then(text => JSON.parse(text) as ChunkReport).catch(() => null),
+    commit: await readCommit(index),
+    report: await readFile(chunkResult(index)).then(data => JSON.parse(gunzipSync(data).toString('utf8')) as ChunkReport).catch(() => null),
   })))
+  await mkdir(OUT, { recursive: true })
   await writeFile(join(OUT, 'mutation.json'), JSON.stringify(joinChunkReports(parts, commit)))
-  process.stdout.write(`merged ${chunks.length} chunk reports of ${commit} into reports/mutation/mutation.json\n`)
+  process.stdout.write(`merged ${chunks.length} chunk results of ${commit} into reports/mutation/mutation.json\n`)
 }
 
 const [command, argument] = process.argv.slice(2)

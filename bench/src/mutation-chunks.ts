@@ -50,3 +50,26 @@ export function chunkConfig(base: Readonly<Record<string, unknown>>, mutate: rea
   const stem = `reports/mutation/chunk-${index + 1}`
   return { ...base, $schema: undefined, mutate, jsonReporter: { fileName: `${stem}.json` }, incremental: true, incrementalFile: `${stem}.incremental.json` }
 }
+
+/**
+ * A plan brought up to date with the current `mutate` files: a file that is
+ * gone leaves its chunk, a new file joins the chunk lightest by current size,
+ * and every other file stays where it was, so its chunk's incremental file
+ * still applies.
+ * @param chunks - the planned chunks.
+ * @param sized - the files the `mutate` list names now, with their sizes.
+ */
+export function reconcileChunks(chunks: ReadonlyArray<readonly string[]>, sized: ReadonlyArray<{ readonly file: string, readonly size: number }>): string[][] {
+  if (chunks.length === 0) throw new Error('the chunk plan has no chunks')
+  const sizes = new Map(sized.map(entry => [entry.file, entry.size]))
+  const kept = chunks.map(chunk => chunk.filter(file => sizes.has(file)))
+  const planned = new Set(kept.flat())
+  const added = sized.filter(entry => !planned.has(entry.file)).sort((a, b) => b.size - a.size || a.file.localeCompare(b.file))
+  const weights = kept.map(chunk => chunk.reduce((sum, file) => sum + (sizes.get(file) as number), 0))
+  for (const entry of added) {
+    const lightest = weights.indexOf(Math.min(...weights))
+    kept[lightest]?.push(entry.file)
+    weights[lightest] = (weights[lightest] as number) + entry.size
+  }
+  return kept.map(chunk => [...chunk].sort())
+}

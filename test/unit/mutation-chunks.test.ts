@@ -1,6 +1,6 @@
 /** The parts of a full Stryker run in chunks: an even split, and a join that refuses a missing or stale chunk. */
 import { describe, expect, it } from 'vitest'
-import { chunkConfig, joinChunkReports, splitBySize } from '../../bench/src/mutation-chunks.ts'
+import { chunkConfig, joinChunkReports, reconcileChunks, splitBySize } from '../../bench/src/mutation-chunks.ts'
 
 describe('splitBySize', () => {
   it('puts each file, largest first, into the lightest chunk', () => {
@@ -45,5 +45,21 @@ describe('chunkConfig', () => {
     const config = chunkConfig({ testRunner: 'vitest', mutate: ['src/**/*.ts'], jsonReporter: { fileName: 'reports/mutation/mutation.json' } }, ['src/a.ts'], 2)
     expect(config).toMatchObject({ testRunner: 'vitest', mutate: ['src/a.ts'], jsonReporter: { fileName: 'reports/mutation/chunk-3.json' }, incremental: true, incrementalFile: 'reports/mutation/chunk-3.incremental.json' })
     expect(config['incrementalFile']).not.toBe((config['jsonReporter'] as { fileName: string }).fileName)
+  })
+})
+
+describe('reconcileChunks', () => {
+  it('keeps planned files in their chunks, drops gone ones and adds new ones to the lightest chunk', () => {
+    const sized = [{ file: 'a', size: 5 }, { file: 'b', size: 1 }, { file: 'n', size: 2 }, { file: 'm', size: 9 }]
+    expect(reconcileChunks([['a', 'gone'], ['b']], sized)).toEqual([['a', 'n'], ['b', 'm']])
+  })
+
+  it('leaves an unchanged plan as it was', () => {
+    const sized = [{ file: 'a', size: 5 }, { file: 'b', size: 1 }]
+    expect(reconcileChunks([['b'], ['a']], sized)).toEqual([['b'], ['a']])
+  })
+
+  it('refuses an empty plan', () => {
+    expect(() => reconcileChunks([], [])).toThrow('no chunks')
   })
 })
