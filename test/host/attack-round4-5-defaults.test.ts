@@ -19,7 +19,7 @@ import { createAgent, runTurn } from '../support/host.ts'
 import { attackSuite, controlSettings, gitTreeChanges } from '../support/attack-host.ts'
 import { call, say } from '../support/script.ts'
 import { snapshotTree } from '../support/tree-snapshot.ts'
-import { IN_COMMAND_DEFAULT_BYPASSES, ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES, ROUND7_DEFAULT_BYPASSES, ROUND7_OPEN_BYPASSES } from '../fixtures/attack-corpus.ts'
+import { IN_COMMAND_DEFAULT_BYPASSES, ROUND4_DEFAULT_BYPASSES, ROUND5_DEFAULT_BYPASSES, ROUND7_DEFAULT_BYPASSES, ROUND7_OPEN_BYPASSES, ROUND8_DEFAULT_BYPASSES } from '../fixtures/attack-corpus.ts'
 
 const suite = attackSuite({})
 
@@ -139,8 +139,8 @@ describe('known gaps: seventh-round bypasses still open', () => {
   }
 })
 
-describe('rounds 4, 5 and 7, and within one command: bypasses found at the defaults are refused', () => {
-  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES, ...IN_COMMAND_DEFAULT_BYPASSES, ...ROUND7_DEFAULT_BYPASSES]) {
+describe('rounds 4, 5, 7 and 8, and within one command: bypasses found at the defaults are refused', () => {
+  for (const entry of [...ROUND4_DEFAULT_BYPASSES, ...ROUND5_DEFAULT_BYPASSES, ...IN_COMMAND_DEFAULT_BYPASSES, ...ROUND7_DEFAULT_BYPASSES, ...ROUND8_DEFAULT_BYPASSES]) {
     it(`refuses: ${entry.name}`, async () => {
       const outcome = await attempt(entry)
       unchanged(outcome)

@@ -273,7 +273,8 @@ describe('flock, script and completion', () => {
   })
 
   it('runs the command of -C and the words of -W', () => {
-    expect(goldenLines('compgen -C \'touch x\'')).toEqual(writes('touch "/ws/x" entry'))
+    // bash runs `touch x compgen '' ''`: the callback is given the command name, the word and the previous word.
+    expect(goldenLines('compgen -C \'touch x\'')).toEqual(writes('touch "/ws/x" entry', 'touch "/ws/compgen" entry', 'touch "/ws/" entry', 'touch "/ws/" entry'))
     expect(goldenLines('complete -W \'$(touch x)\' cmd')).toEqual(writes('touch "/ws/x" entry'))
   })
 })

@@ -117,6 +117,15 @@ describe('a {var} redirection', () => {
       '  ? rm: its target /ws/d<n> is not literal (a glob)',
     ])
   })
+  // bash: `: {x}>a >$x` writes a and a file named by the descriptor number, 10.
+  it('sets the variable before the next redirection expands', () => {
+    expect(goldenLines('x=b; : {x}>a >$x')).toEqual([
+      '= opaque',
+      writeLine('/ws/a', 'redirection >'),
+      writeLine('/ws/⟨n⟩', 'redirection >'),
+      '  ? redirection >: its target /ws/<n> is not literal (a glob)',
+    ])
+  })
 })
 
 describe('a glob under nullglob', () => {

@@ -61,7 +61,7 @@ describe('how far break N reaches in two nested loops', () => {
 })
 
 describe('options with attached values', () => pin([
-  ['mapfile runs an attached -C callback', "mapfile -C'rm a' arr; rm -r \"${arr[@]}\"", ['= opaque', ...rm('entry', '/ws/a'), ...rm('subtree', '⟨…⟩'), '  ? rm: its target … is not literal (an expansion the analysis cannot know)']],
+  ['mapfile runs an attached -C callback', "mapfile -C'rm a' arr; rm -r \"${arr[@]}\"", ['= opaque', ...rm('entry', '/ws/a', '⟨…⟩', '⟨…⟩'), ...rm('subtree', '⟨…⟩'), ...Array<string>(3).fill('  ? rm: its target … is not literal (an expansion the analysis cannot know)')]],
   ['read assigns the name after an attached -p prompt', 'd=a; read -pX d; rm -r "$d"', ['= opaque', ...rm('subtree', '⟨…⟩'), '  ? rm: its target … is not literal (an expansion the analysis cannot know)']],
   ['read -a without a name assigns at most REPLY', 'read -a; rm -r $REPLY', ['= opaque', ...rm('subtree', '⟨…⟩'), '  ? rm: its target … is not literal (an expansion the analysis cannot know)']],
   ['read evaluates a subscript it cannot read as read', 'read "a[$1]"', [

@@ -7,15 +7,17 @@
  * redirection goes to a descriptor or a discard device. Pure.
  */
 import { posix } from 'node:path'
-import { parse, type AndOr, type CompoundList, type ParsedScript, type PipelineNode } from 'unbash'
+import type { AndOr, CompoundList, ParsedScript, PipelineNode } from 'unbash'
+import { assertNever } from '../../kernel/assert-never.js'
 import type { Exit } from './builtins.js'
 import { TRAPPED_COMPOUNDS, walkCompound, type CompoundWalker } from './compound.js'
 import { reachOfPath, withStandardInputData } from './descriptors.js'
 import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } from './effects.js'
 import { evaluateValues } from './evaluate.js'
-import type { Evaluation, ExpansionEnv, NestedInput } from './expansion-env.js'
+import { evaluateVariable, type Evaluation, type ExpansionEnv, type NestedInput } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
-import { initialState, joinStates, withExpansionAssignments, sameState, unknownVariables, UNREAD_NAME, widenState, type FunctionBody, type ShellState } from './state.js'
+import { parseText } from './runnable.js'
+import { initialState, joinStates, withExpansionAssignments, sameState, unknownShell, unknownVariables, UNREAD_NAME, widenState, type FunctionBody, type ShellState } from './state.js'
 import type { Mentions, ShellAnalysisOptions } from './walker.js'
 
 export type { ShellAnalysisOptions } from './walker.js'
@@ -183,7 +185,24 @@ class Analyzer implements CompoundWalker {
       this.opaque(via, 'the script it runs is not literal', [text], state)
       return { ...state, cwd: null }
     }
-    return this.script(parse(literal), state, depth + 1, via)
+    return this.scriptSource(literal, state, depth + 1, via)
+  }
+
+  /** Script text: what bash runs of it; opaque where it does not parse. */
+  scriptSource(text: string, state: ShellState, depth: number, via: string): ShellState {
+    const parsed = parseText(text)
+    switch (parsed.kind) {
+      case 'parsed':
+        return this.script(parsed.script, state, depth, via)
+      case 'broken':
+        this.opaque(via, `the text does not parse as bash (${parsed.error})`, [], state)
+        return parsed.runnable === null ? state : this.script(parsed.runnable, state, depth, via)
+      case 'unknown':
+        this.opaque(via, `the text does not parse as bash (${parsed.error}), and what runs before the error is not known`, [ANY], state)
+        return unknownShell(state)
+      default:
+        return assertNever(parsed)
+    }
   }
 
   childShellText(text: Pattern, via: string, state: ShellState, depth: number): ShellState {
@@ -282,6 +301,8 @@ class Analyzer implements CompoundWalker {
   }
 
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
+    // bash does not trace what PS4's own expansion runs.
+    if (entry.tracing && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) evaluateVariable('PS4', 'prompt', this.env({ ...entry, tracing: false }, depth), 'PS4 under set -x')
     // Under extdebug a DEBUG trap may skip the command: the state before it stays possible.
     if (entry.skippable && entry.traps.length > 0 && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) return joinStates(this.runTraps(entry, depth), walkCompound(this, node, entry, depth), this.options.maxAlternatives)
     return walkCompound(this, node, entry, depth)
@@ -316,6 +337,6 @@ class Analyzer implements CompoundWalker {
 export function analyzeShellCommand(text: string, options: ShellAnalysisOptions): ShellAnalysis {
   const analyzer = new Analyzer(options, text)
   const start = initialState(options.persistent, options.startDirectory)
-  const end = analyzer.runTraps(analyzer.script(parse(text), start, 0, 'command'), 0)
+  const end = analyzer.runTraps(analyzer.scriptSource(text, start, 0, 'command'), 0)
   return summarize(analyzer.effects, start.looseGlobs || end.looseGlobs || analyzer.looseGlobs)
 }

@@ -8,11 +8,12 @@
  */
 import type { Assignment } from 'unbash'
 import type { Evaluation } from './expansion-env.js'
-import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import { ANY, concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
 import { mayBeOption, NAME, splitOptions } from './builtin-options.js'
 import { declare } from './declarations.js'
+import { callbackScript, mapfileCallbackArgs, UNKNOWN_ARGUMENT } from './callbacks.js'
 import { isReadonlyFunction, joinStates, unknownShell, unknownVariables, withVariable, type ShellState } from './state.js'
 
 /** What a built-in may ask of the analyzer. */
@@ -69,6 +70,12 @@ function assignNames(names: readonly Pattern[], state: ShellState, values: Value
   }, state)
 }
 
+/** The state after unsetting `names` outside a function, which drops their integer attribute. */
+function withoutIntegers(names: readonly Pattern[], state: ShellState): ShellState {
+  const literal = names.map(literalOf).filter(name => name !== null && state.integers.has(name))
+  return literal.length === 0 ? state : { ...state, integers: new Set([...state.integers].filter(name => !literal.includes(name))) }
+}
+
 /**
  * The functions after `unset -f NAMES` (`surely`), or a plain `unset NAMES`,
  * which removes a function only when no variable has the name: the function
@@ -120,26 +127,30 @@ function shopt(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellSt
  * options are read may be any option.
  */
 function set(call: BuiltinCall, state: ShellState): ShellState {
-  const changed = { ...state, commandLookupUnknown: true }
+  let next = state
+  const changed = (): ShellState => ({ ...next, commandLookupUnknown: true })
   // History expansion rewrites later lines before they are parsed.
-  const rewritten = { ...state, aliases: true }
+  const rewritten = (): ShellState => ({ ...next, aliases: true })
   for (let i = 0; i < call.args.length; i += 1) {
     const text = literalOf(call.args[i] as Pattern)
-    if (text === null) return rewritten
-    if (text === '--' || text === '-' || !/^[-+]./.test(text)) return state
-    if (text.startsWith('-') && text.includes('H')) return rewritten
-    if (text.includes('k')) return changed
+    if (text === null) return rewritten()
+    if (text === '--' || text === '-' || !/^[-+]./.test(text)) return next
+    const on = text.startsWith('-')
+    if (text.includes('x')) next = { ...next, tracing: on }
+    if (on && text.includes('H')) return rewritten()
+    if (text.includes('k')) return changed()
     for (const letter of text.slice(1)) {
       if (letter !== 'o') continue
       i += 1
       const name = call.args[i]
       if (name === undefined) break
       const option = literalOf(name)
-      if (option === null || (text.startsWith('-') && (option === 'histexpand' || option === 'posix'))) return rewritten
-      if (option === 'keyword') return changed
+      if (option === null || (on && (option === 'histexpand' || option === 'posix'))) return rewritten()
+      if (option === 'keyword') return changed()
+      if (option === 'xtrace') next = { ...next, tracing: on }
     }
   }
-  return state
+  return next
 }
 
 /**
@@ -179,12 +190,29 @@ function hiddenCommand(call: BuiltinCall, state: ShellState, host: BuiltinHost, 
   return unknownShell(state)
 }
 
-/** `compgen`: the -W word list is expanded, and the -F function runs, in this shell; -C runs in a subshell. */
+/**
+ * `mapfile -C`: the callback runs in the shell with each line it may be
+ * given, any number of them, each run seeing what the ones before it did.
+ */
+function mapfileCallbacks(call: BuiltinCall, callback: Pattern, values: ReadonlyMap<string, Pattern>, letters: string, state: ShellState, host: BuiltinHost): ShellState {
+  const optionText = (letter: string): string | null | undefined => { const value = values.get(letter); return value === undefined ? undefined : literalOf(value) }
+  const input = { stdin: call.stdinText, delimiter: optionText('d'), origin: optionText('O'), strip: letters.includes('t') }
+  const via = `${call.name} -C`
+  const calls = mapfileCallbackArgs(input, host.maxAlternatives) ?? [[ANY, ANY]]
+  return calls.reduce((current, args) => joinStates(current, runCallback(callback, args, via, current, host), host.maxAlternatives), state)
+}
+
+function runCallback(callback: Pattern, args: readonly Pattern[], via: string, state: ShellState, host: BuiltinHost): ShellState {
+  const script = callbackScript(callback, args)
+  return host.script(script.text, via, script.readsUnknownArgument ? withVariable(state, UNKNOWN_ARGUMENT, null) : state)
+}
+
+/** `compgen`: the -W word list is expanded, and the -F function runs, in this shell; -C runs in a subshell, given the word. */
 function compgen(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellState {
-  const { values, hidden } = splitOptions(call.args, 'oAGWFCXPSV')
+  const { values, hidden, operands } = splitOptions(call.args, 'oAGWFCXPSV')
   if (hidden) return hiddenCommand(call, state, host)
   const command = values.get('C')
-  if (command !== undefined) host.script(command, 'compgen -C', state)
+  if (command !== undefined) runCallback(command, [lit('compgen'), operands[0] ?? [], []], 'compgen -C', state, host)
   const words = values.get('W')
   const listed = words === undefined ? state : host.script(concat(lit(': '), words), 'compgen -W', state)
   const name = values.get('F')
@@ -241,7 +269,7 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       if (hidden) return unknownVariables(unsetFunctions(operands, state, false))
       if (letters.includes('f')) return unsetFunctions(operands, state, true)
       // In a function, unsetting a local shows whatever value an outer scope holds.
-      const unset = assignNames(operands, state, host.inFunction ? null : [[]], host)
+      const unset = host.inFunction ? assignNames(operands, state, null, host) : assignNames(operands, withoutIntegers(operands, state), [[]], host)
       return letters.includes('v') ? unset : unsetFunctions(operands, unset, false)
     }
     case 'read': {
@@ -252,17 +280,17 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return assignNames(names, state, null, host)
     }
     case 'mapfile': case 'readarray': {
-      const { values, operands, hidden } = splitOptions(call.args, 'dnOsuCc')
+      const { values, operands, hidden, letters } = splitOptions(call.args, 'dnOsuCc')
       if (hidden) return hiddenCommand(call, state, host, 'an option word is not literal, so a callback may run in the shell')
       const callback = values.get('C')
-      // The callback runs in the shell zero or more times.
-      const called = callback === undefined ? state : joinStates(state, host.script(callback, `${call.name} -C`, state), host.maxAlternatives)
+      const called = callback === undefined ? state : mapfileCallbacks(call, callback, values, letters, state, host)
       evaluateNames(operands, call.name, called, host)
       return assignNames(operands.length === 0 ? [lit('MAPFILE')] : operands.slice(0, 1), called, null, host)
     }
     case 'getopts':
       evaluateNames(call.args.slice(1, 2), 'getopts', state, host)
-      return assignNames([...call.args.slice(1, 2), lit('OPTARG'), lit('OPTIND')], state, null, host)
+      // OPTIND gets the index of the next argument: a number, evaluated without effect.
+      return host.assignValues('OPTIND', [DIGITS], assignNames([...call.args.slice(1, 2), lit('OPTARG')], state, null, host))
     case 'let':
       for (const arg of call.args) host.evaluate('arithmetic', valuesOf(arg), 'let', state)
       return call.args.reduce((next, arg) => {

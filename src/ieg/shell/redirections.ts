@@ -72,9 +72,13 @@ function execRunsNoCommand(words: readonly (string | null)[]): boolean {
 export function applyRedirections(walker: Walker, redirects: readonly Redirection[], state: ShellState, depth: number): { stdin: StdinFacts, state: ShellState } {
   let stdin: StdinFacts = NO_STDIN
   let descriptors = state.descriptors
-  const env = walker.env(state, depth)
+  // A `{var}` redirection assigns var when it is performed: later redirections expand with the new value.
+  let env = walker.env(state, depth)
+  let named: string | null = null
   const opened = (fields: readonly Pattern[]): Values => (fields.some(hasAny) ? null : fields.flatMap(field => (state.cwd ?? [ANY]).map(cwd => joinPattern(cwd, field))))
   for (const redirect of redirects) {
+    if (named !== null) env = walker.env(withVariable(env.state, named, [DIGITS]), depth)
+    named = redirect.descriptor?.type === 'FileDescriptorVariable' ? redirect.descriptor.name : null
     if (redirect.type === 'HereDoc') {
       const descriptor = descriptorOf(redirect, 0)
       const parts = redirect.body.parts ?? []
@@ -120,9 +124,9 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
     // `<> FILE` (or `0> FILE`) on standard input: a program reads the file.
     if (numbers.includes(0)) stdin = { text: null, unknown: true }
   }
-  const named = redirects.flatMap(redirect => (redirect.descriptor?.type === 'FileDescriptorVariable' ? [redirect.descriptor.name] : []))
+  const names = redirects.flatMap(redirect => (redirect.descriptor?.type === 'FileDescriptorVariable' ? [redirect.descriptor.name] : []))
   const withTable = descriptors === state.descriptors ? state : { ...state, descriptors }
-  return { stdin, state: named.reduce((next, name) => withVariable(next, name, [DIGITS]), withTable) }
+  return { stdin, state: names.reduce((next, name) => withVariable(next, name, [DIGITS]), withTable) }
 }
 
 /**

@@ -195,6 +195,8 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     result = result === null ? after : joinStates(result, after, walker.options.maxAlternatives)
   }
   const after = result ?? state
+  // Once `_` is declared integer, bash evaluates each command's last argument as it assigns `_`.
+  if (isInteger(after, '_')) walker.env(after, depth).evaluate('arithmetic', argv.flatMap(alternative => alternative.slice(-1)), 'integer variable _')
   const descriptors = keptDescriptors(isBareExec(argv), state, redirected.state, after)
   // The assignment arguments of a declaration built-in (`declare a=… b=…`) expand with its words.
   return { after: descriptors === after.descriptors ? after : { ...after, descriptors }, expanded: declared.length > 0 ? walker.expansionAssignments().length : expanded }

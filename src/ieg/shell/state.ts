@@ -69,6 +69,8 @@ export interface ShellState {
   readonly descriptors: DescriptorTable | null
   /** Trap actions set so far: each may run before or after any later command. */
   readonly traps: readonly TrapAction[]
+  /** `set -x` is on: bash expands PS4 before each command it traces. */
+  readonly tracing: boolean
 }
 
 /** A trap action; `inShell` ones (every condition but `EXIT`) may run before a later command and change the shell's state. */
@@ -76,6 +78,9 @@ export interface TrapAction {
   readonly action: Pattern
   readonly inShell: boolean
 }
+
+/** The variables bash itself declares integer: assigning one evaluates the value as arithmetic. */
+const SHELL_INTEGERS: readonly string[] = ['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD']
 
 /**
  * The state at the start of a call.
@@ -95,13 +100,14 @@ export function initialState(persistent: boolean, startDirectory: string | null)
     commandLookupUnknown: false,
     ifsChanged: persistent,
     unknownNames: persistent,
-    integers: new Set(),
+    integers: new Set(SHELL_INTEGERS),
     attributes: new Map(),
     readonlyFunctions: new Set(),
     nullGlob: persistent,
     associative: new Set(),
     descriptors: persistent ? null : new Map(),
     traps: [],
+    tracing: false,
   }
 }
 
@@ -150,6 +156,7 @@ export function joinStates(a: ShellState, b: ShellState, max: number): ShellStat
     nullGlob: a.nullGlob || b.nullGlob,
     associative: a.associative.size === 0 ? b.associative : b.associative.size === 0 ? a.associative : new Set([...a.associative, ...b.associative]),
     descriptors: joinDescriptors(a.descriptors, b.descriptors),
+    tracing: a.tracing || b.tracing,
     traps: a.traps === b.traps || b.traps.length === 0 ? a.traps : a.traps.length === 0 ? b.traps : [...new Map([...a.traps, ...b.traps].map(trap => [`${String(trap.inShell)}${patternKey(trap.action)}`, trap])).values()],
   }
 }
@@ -251,7 +258,7 @@ export function sameState(a: ShellState, b: ShellState): boolean {
     && a.readonlyFunctions.size === b.readonlyFunctions.size && [...a.readonlyFunctions].every(name => b.readonlyFunctions.has(name))
     && a.associative.size === b.associative.size && [...a.associative].every(name => b.associative.has(name))
     && (a.descriptors === b.descriptors || (a.descriptors !== null && b.descriptors !== null && sameMap(a.descriptors, b.descriptors, sameValues)))
-    && a.traps.length === b.traps.length
+    && a.traps.length === b.traps.length && a.tracing === b.tracing
 }
 
 /**

@@ -1,0 +1,102 @@
+/**
+ * What bash runs of script text that does not parse (the complete lines
+ * before the broken one), and the arguments bash gives `mapfile -C` and
+ * `compgen -C` callbacks. Each expectation was checked against bash 5.2.
+ */
+import { describe, expect, it } from 'vitest'
+import { callbackScript, mapfileCallbackArgs, UNKNOWN_ARGUMENT } from '../../src/ieg/shell/callbacks.ts'
+import { ANY, lit, literalOf } from '../../src/ieg/shell/pattern.ts'
+import { parseText } from '../../src/ieg/shell/runnable.ts'
+import { goldenLines } from '../support/shell-golden.ts'
+
+/** The source of each top-level command parseText says runs. */
+function runs(text: string): string[] | string {
+  const parsed = parseText(text)
+  switch (parsed.kind) {
+    case 'parsed': return parsed.script.commands.map(statement => text.slice(statement.command.pos, statement.command.end))
+    case 'broken': return parsed.runnable === null ? [] : parsed.runnable.commands.map(statement => text.slice(statement.command.pos, statement.command.end))
+    case 'unknown': return 'unknown'
+  }
+}
+
+describe('script text that does not parse', () => {
+  it.each([
+    // bash -c $'echo B\necho C; (' prints B only: the broken line does not run, not even its first command.
+    ['echo B\necho C; (\n', ['echo B']],
+    ['rm -rf x\n(\n(\n(\n', ['rm -rf x']],
+    ['if true; then\necho F\nfi\n(\nx', ['if true; then\necho F\nfi']],
+    ['echo G &&\n echo H\n(', ['echo G &&\n echo H']],
+    ['echo A; (', []],
+    ['(', []],
+  ])('runs the complete lines before the broken one: %j', (text, expected) => {
+    expect(runs(text)).toEqual(expected)
+  })
+
+  it('runs the whole text when it parses', () => {
+    expect(runs('a; b\nc')).toEqual(['a', 'b', 'c'])
+  })
+
+  it('reports the lines that run, and the text as opaque, at the top level and in eval', () => {
+    expect(goldenLines('rm -rf ./.gi?\n(')).toEqual([
+      '= opaque',
+      '  opaque command: the text does not parse as bash (expected command in subshell) | words [] | mentions ["rm -rf ./.gi?\\n("]',
+      '  write rm "/ws/./.gi⟨?⟩" subtree',
+      '  ? command: the text does not parse as bash (expected command in subshell)',
+      '  ? rm: its target /ws/./.gi? is not literal (a glob)',
+    ])
+    expect(goldenLines("eval $'rm -f a\\n('")).toContain('  write rm "/ws/a" entry')
+  })
+})
+
+describe('the arguments of a mapfile callback', () => {
+  const args = (input: Parameters<typeof mapfileCallbackArgs>[0]): Array<Array<string | null>> | null => mapfileCallbackArgs(input, 16)?.map(list => list.map(literalOf)) ?? null
+  const base = { stdin: 'a b\nc\n', delimiter: undefined, origin: undefined, strip: false }
+
+  it('gives each line with its delimiter, and its index', () => {
+    expect(args(base)).toEqual([['0', 'a b\n'], ['1', 'c\n']])
+  })
+  it('strips the delimiter under -t', () => {
+    expect(args({ ...base, strip: true })).toEqual([['0', 'a b'], ['1', 'c']])
+  })
+  it('splits at -d and counts from -O', () => {
+    expect(args({ ...base, stdin: 'x\ny,z', delimiter: ',', origin: '5' })).toEqual([['5', 'x\ny,'], ['6', 'z']])
+  })
+  it('reads -d "" as NUL', () => {
+    expect(args({ ...base, stdin: 'a\0b', delimiter: '' })).toEqual([['0', 'a\0'], ['1', 'b']])
+  })
+  it.each([
+    ['input', { stdin: null }],
+    ['delimiter', { delimiter: null }],
+    ['origin', { origin: null }],
+    ['origin that is not a number', { origin: '-1' }],
+  ])('knows nothing when the %s is not known', (_, change) => {
+    expect(args({ ...base, ...change })).toBeNull()
+  })
+  it('knows nothing past the line bound', () => {
+    expect(mapfileCallbackArgs({ ...base, stdin: 'l\n'.repeat(17) }, 16)).toBeNull()
+    expect(mapfileCallbackArgs({ ...base, stdin: 'l\n'.repeat(16) }, 16)).toHaveLength(16)
+  })
+})
+
+describe('the text a callback runs', () => {
+  it('appends each known argument single-quoted', () => {
+    expect(callbackScript(lit('let'), [lit('0'), lit("it's")])).toEqual({ text: lit("let '0' 'it'\\''s'"), readsUnknownArgument: false })
+  })
+  it('stands an unknown argument for one word of any text', () => {
+    expect(callbackScript(lit('rm'), [lit('0'), ANY])).toEqual({ text: lit(`rm "$${UNKNOWN_ARGUMENT}" "$${UNKNOWN_ARGUMENT}"`), readsUnknownArgument: true })
+  })
+  it.each(['echo #', 'echo "', "echo '", 'f() {', 'echo \\'])('leaves the text unknown when the arguments would not stay words: %s', callback => {
+    const script = callbackScript(lit(callback), [lit('0'), ANY])
+    expect(script.readsUnknownArgument).toBe(false)
+    expect(literalOf(script.text)).toBeNull()
+  })
+})
+
+describe('callbacks given the input', () => {
+  it('runs mapfile -C with each line of known input', () => {
+    expect(goldenLines("mapfile -t -C 'rm -f' arr <<< $'a\\nb'")).toEqual(['= mutation', ...['0', 'a', '1', 'b'].map(name => `  write rm "/ws/${name}" entry`)])
+  })
+  it('runs compgen -C with the word', () => {
+    expect(goldenLines("compgen -C 'rm -f' -- w")).toEqual(['= mutation', ...['compgen', 'w', ''].map(name => `  write rm "/ws/${name}" entry`)])
+  })
+})

@@ -1,0 +1,59 @@
+/**
+ * Text bash evaluates later than where it was written: what is assigned to
+ * the integers bash declares itself, each command's last argument once `_` is
+ * integer, and PS4 before each command `set -x` traces. Each expectation was
+ * checked against bash 5.2.
+ */
+import { describe, expect, it } from 'vitest'
+import { goldenLines } from '../support/shell-golden.ts'
+
+const SUBSCRIPT_RUNS = (via: string): string[] => [
+  '= opaque (loose globs)',
+  '  write rm "/ws/f" entry',
+  `  opaque ${via}: a value the analysis does not know is evaluated as arithmetic, and it could run commands`,
+  `  ? ${via}: a value the analysis does not know is evaluated as arithmetic, and it could run commands`,
+]
+const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/, ''))
+
+describe('the integers bash declares itself', () => {
+  // bash: `OPTIND='a[$(rm f)]'` runs rm; so do RANDOM, SRANDOM and HISTCMD.
+  it.each(['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD'])('%s evaluates what is assigned to it', name => {
+    expect(brief(`${name}='a[$(rm f)]'`)).toEqual(SUBSCRIPT_RUNS('arithmetic word'))
+  })
+  it.each(['SECONDS', 'BASHPID', 'LINENO', 'OPTERR'])('%s does not', name => {
+    expect(brief(`${name}='a[$(rm f)]'`)).toEqual(['= read-only'])
+  })
+  it('stops once unset', () => {
+    expect(brief("unset OPTIND; OPTIND='a[$(rm f)]'")).toEqual(['= read-only'])
+  })
+  it('is assigned a number by getopts, without evaluating anything', () => {
+    expect(brief('getopts ab o; rm -- "$OPTIND"')).toEqual(['= opaque', '  write rm "/ws/⟨n⟩" entry', '  ? rm: its target /ws/<n> is not literal (a glob)'])
+  })
+})
+
+describe('`_` declared integer', () => {
+  // bash: after `_=1; declare -i _`, `: 'a[$(rm f)]'` runs rm as it assigns `_`.
+  it('evaluates each later command\'s last argument', () => {
+    expect(brief("_=1; declare -i _; : 'a[$(rm f)]'").filter(line => line.startsWith('  opaque rm:'))).toHaveLength(1)
+  })
+  it('evaluates nothing while `_` is an ordinary variable', () => {
+    expect(brief("_=1; : 'a[$(rm f)]'")).toEqual(['= read-only'])
+  })
+})
+
+describe('PS4 under set -x', () => {
+  // bash: `x=a; PS4='$(rm $x)'; x=f; set -x; :` removes f, the value when `:` is traced.
+  it('is expanded before each traced command with the values then', () => {
+    const lines = brief("x=a; PS4='$(rm $x)'; x=f; set -x; :")
+    expect(lines).toContain('  write rm "/ws/f" entry')
+  })
+  it.each(['set -o xtrace', 'set -eux', 'set -ex -o pipefail'])('is traced after %s', set => {
+    expect(brief(`x=a; PS4='$(rm $x)'; x=f; ${set}; :`)).toContain('  write rm "/ws/f" entry')
+  })
+  it('is not expanded once set +x turned tracing off', () => {
+    expect(brief("x=a; PS4='$(rm $x)'; set -x; set +x; x=f; :")).not.toContain('  write rm "/ws/f" entry')
+  })
+  it('is not expanded again by what its own expansion runs', () => {
+    expect(brief("PS4='$(rm f)'; set -x; :").filter(line => line === '  write rm "/ws/f" entry')).toHaveLength(2)
+  })
+})
