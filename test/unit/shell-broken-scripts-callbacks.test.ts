@@ -28,8 +28,23 @@ describe('script text that does not parse', () => {
     ['echo G &&\n echo H\n(', ['echo G &&\n echo H']],
     ['echo A; (', []],
     ['(', []],
+    // A stray closing word starts no command of its own: the line holding it is the broken one.
+    ['echo ok\nrm -rf x\n)', ['echo ok', 'rm -rf x']],
+    ['rm -rf x\ndone', ['rm -rf x']],
+    ['true\nrm -rf x\n&& echo', ['true', 'rm -rf x']],
+    ['if true; then\n rm -rf x\n', []],
+    ['{ echo A\n}; (', []],
   ])('runs the complete lines before the broken one: %j', (text, expected) => {
     expect(runs(text)).toEqual(expected)
+  })
+
+  it('counts text past the parser\'s nesting limit as unknown, since bash may run it whole', () => {
+    expect(runs(`${'{ '.repeat(300)}rm -rf x${'; }'.repeat(300)}`)).toBe('unknown')
+  })
+
+  it('counts text as unknown when the part that runs is not found within the cuts', () => {
+    expect(runs(`rm -rf x\n${'(\n'.repeat(20)}`)).toBe('unknown')
+    expect(runs(`rm -rf x\n${'(\n'.repeat(10)}`)).toEqual(['rm -rf x'])
   })
 
   it('runs the whole text when it parses', () => {
@@ -72,6 +87,9 @@ describe('the arguments of a mapfile callback', () => {
   ])('knows nothing when the %s is not known', (_, change) => {
     expect(args({ ...base, ...change })).toBeNull()
   })
+  it('knows nothing of a delimiter beyond ASCII, since bash splits at its first byte', () => {
+    expect(args({ ...base, delimiter: 'é' })).toBeNull()
+  })
   it('knows nothing past the line bound', () => {
     expect(mapfileCallbackArgs({ ...base, stdin: 'l\n'.repeat(17) }, 16)).toBeNull()
     expect(mapfileCallbackArgs({ ...base, stdin: 'l\n'.repeat(16) }, 16)).toHaveLength(16)
@@ -96,7 +114,35 @@ describe('callbacks given the input', () => {
   it('runs mapfile -C with each line of known input', () => {
     expect(goldenLines("mapfile -t -C 'rm -f' arr <<< $'a\\nb'")).toEqual(['= mutation', ...['0', 'a', '1', 'b'].map(name => `  write rm "/ws/${name}" entry`)])
   })
+  it('knows nothing of the input mapfile -u reads', () => {
+    expect(goldenLines("mapfile -u 3 -c 1 -C 'rm -f' arr 3<<< x <<< y")).toContain('  write rm "⟨…⟩" entry')
+  })
   it('runs compgen -C with the word', () => {
     expect(goldenLines("compgen -C 'rm -f' -- w")).toEqual(['= mutation', ...['compgen', 'w', ''].map(name => `  write rm "/ws/${name}" entry`)])
+  })
+})
+
+describe('expansions bash runs where the parser sees a pattern', () => {
+  // bash: `echo a[$(rm f)]` runs rm before the bracket expression matches anything.
+  it.each(['echo a[$(rm f)]', 'x=a[$(rm f)]', ': {a,$(rm f)}', 'x={a,$(rm f)}'])('runs the substitution in %s', command => {
+    expect(goldenLines(command)).toContain('  write rm "/ws/f" entry')
+  })
+  it('leaves a plain bracket expression a glob', () => {
+    expect(goldenLines('rm *.[ch]')).toEqual(['= opaque', '  write rm "/ws/⟨*⟩.⟨[ch]⟩" entry', '  ? rm: its target /ws/*.[ch] is not literal (a glob)'])
+  })
+  // bash: with x='b[$(rm f)]', `exec {a[x]}>/dev/null` assigns an array element and evaluates its subscript, which runs rm.
+  it('evaluates the subscript of a {NAME[SUBSCRIPT]} redirection', () => {
+    expect(goldenLines("x='b[$(rm f)]'; exec {a[x]}>/dev/null")).toContain('  write rm "/ws/f" entry')
+  })
+})
+
+describe('a prefix assignment to a readonly variable', () => {
+  // bash: `X=p; readonly X; X=5 eval 'echo > "$X"'` reports X as readonly and writes p.
+  it('leaves the value the command sees possible', () => {
+    expect(goldenLines("X=/ws/p; readonly X; X=5 eval 'echo > \"$X\"'")).toEqual(['= mutation', '  write redirection > "/ws/p" entry', '  write redirection > "/ws/5" entry'])
+  })
+  // bash: `declare -u Y; Y=abc eval …` writes abc: case attributes do not apply to a prefix assignment.
+  it('keeps the case of a prefix assignment', () => {
+    expect(goldenLines("declare -u Y; Y=abc eval 'echo > \"$Y\"'")).toEqual(['= mutation', '  write redirection > "/ws/abc" entry'])
   })
 })

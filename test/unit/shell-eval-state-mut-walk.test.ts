@@ -85,7 +85,8 @@ describe('trap actions', () => pin([
 ]))
 
 describe('[[ ]] operands and arithmetic operators', () => pin([
-  ['numeric comparisons evaluate both operands', "y='a[$(rm g)]'; [[ $y -lt 1 && ! ( 1 -ge $y ) ]]", ['= opaque (loose globs)', '  write rm "/ws/g" entry', '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  write rm "/ws/g" entry', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
+  // The first evaluation runs text the analysis cannot follow, which may assign any variable: the second operand's y is unknown.
+  ['numeric comparisons evaluate both operands', "y='a[$(rm g)]'; [[ $y -lt 1 && ! ( 1 -ge $y ) ]]", ['= opaque (loose globs)', '  write rm "/ws/g" entry', '  opaque arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  opaque [[ -ge ]]: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? arithmetic word: a value the analysis does not know is evaluated as arithmetic, and it could run commands', '  ? [[ -ge ]]: a value the analysis does not know is evaluated as arithmetic, and it could run commands']],
   ['string comparisons and unary tests do not', "y='a[$(rm g)]'; [[ $y == 1 || -n $y ]]", ['= read-only']],
   ['= assigns a number', '(( x = 5 )); rm $x', NUMBER],
   ['<<= assigns', 'x=a; (( x <<= 2 )); rm $x', NUMBER],

@@ -16,11 +16,14 @@ const SUBSCRIPT_RUNS = (via: string): string[] => [
 const brief = (command: string): string[] => goldenLines(command).map(line => line.replace(/ \| words .*$/, ''))
 
 describe('the integers bash declares itself', () => {
-  // bash: `OPTIND='a[$(rm f)]'` runs rm; so do RANDOM, SRANDOM and HISTCMD.
-  it.each(['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD'])('%s evaluates what is assigned to it', name => {
+  // bash: `OPTIND='a[$(rm f)]'` runs rm; so do RANDOM, SRANDOM and HISTCMD, and SECONDS and BASHPID through `declare` or `+=`.
+  it.each(['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD', 'SECONDS', 'BASHPID'])('%s evaluates what is assigned to it', name => {
     expect(brief(`${name}='a[$(rm f)]'`)).toEqual(SUBSCRIPT_RUNS('arithmetic word'))
   })
-  it.each(['SECONDS', 'BASHPID', 'LINENO', 'OPTERR'])('%s does not', name => {
+  it.each(["declare SECONDS='a[$(rm f)]'", "BASHPID+='a[$(rm f)]'", "for SECONDS in 'a[$(rm f)]'; do :; done"])('so does %s', command => {
+    expect(brief(command)).toContain('  write rm "/ws/f" entry')
+  })
+  it.each(['LINENO', 'OPTERR'])('%s does not', name => {
     expect(brief(`${name}='a[$(rm f)]'`)).toEqual(['= read-only'])
   })
   it('stops once unset', () => {
@@ -42,6 +45,13 @@ describe('`_` declared integer', () => {
 })
 
 describe('PS4 under set -x', () => {
+  // bash: PS4 is expanded once the traced command's words have expanded.
+  it('sees what the traced command\'s words assigned', () => {
+    // bash removes xf in both.
+    for (const command of ["y=; set -x; PS4='$(rm x$y)'; [[ ${y:=f} ]]", "y=; set -x; PS4='$(rm x$y)'; : ${y:=f}"]) {
+      expect(brief(command).some(line => line === '  write rm "/ws/x⟨…⟩" entry' || line === '  write rm "/ws/xf" entry'), command).toBe(true)
+    }
+  })
   // bash: `x=a; PS4='$(rm $x)'; x=f; set -x; :` removes f, the value when `:` is traced.
   it('is expanded before each traced command with the values then', () => {
     const lines = brief("x=a; PS4='$(rm $x)'; x=f; set -x; :")
@@ -55,5 +65,24 @@ describe('PS4 under set -x', () => {
   })
   it('is not expanded again by what its own expansion runs', () => {
     expect(brief("PS4='$(rm f)'; set -x; :").filter(line => line === '  write rm "/ws/f" entry')).toHaveLength(2)
+  })
+})
+
+describe('evaluations in order', () => {
+  // In each, bash assigns x=f in an earlier part, and a later part runs `rm $x`.
+  it.each([
+    ['let arguments', "x=a; let x=1 'b[$(rm $x)]'"],
+    ['test -v operands', "x=a; test -v 'b[x=1]' -o -v 'b[$(rm $x)]'"],
+    ['[[ ]] words', 'x=a; [[ $((x=1)) == $(rm $x) ]]'],
+    ['[[ ]] operands', "x=a; [[ 'x=1' -eq 1 && 'b[$(rm $x)]' -eq 0 ]]"],
+  ])('%s see what the parts before them assigned', (_, command) => {
+    expect(brief(command)).toContain('  write rm "/ws/⟨n⟩" entry')
+  })
+  it('evaluates an integer loop variable in the state the previous pass left', () => {
+    // The first pass evaluated the output of `$(rm $x)`, which may assign anything: the second pass's rm is opaque.
+    expect(brief("declare -i i; x=a; for i in 'x=1' 'b[$(rm $x)]'; do :; done").filter(line => line.startsWith('  opaque rm:'))).toHaveLength(1)
+  })
+  it('still reads the loop variable from the word list on every pass', () => {
+    expect(brief('for v in *.txt; do (( v )); done')).toEqual(['= opaque (loose globs)', '  opaque arithmetic: a value with a glob is evaluated as arithmetic', '  ? arithmetic: a value with a glob is evaluated as arithmetic'])
   })
 })

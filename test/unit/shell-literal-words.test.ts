@@ -29,7 +29,7 @@ describe('literal words', () => {
       expect(word.parts).toBeUndefined()
       expect(word.value).toBe(text)
     }), { numRuns: 20000 })
-  })
+  }, 30_000)
 
   it('accepts the characters that never start structure, and no other', () => {
     expect(isPlainText('src/file-1.ts')).toBe(true)

@@ -24,8 +24,8 @@ export interface BuiltinHost {
   /** Run an argument list as a command in this shell, skipping functions (`command`) or external programs (`builtin`). */
   run(argv: readonly Pattern[], via: string, state: ShellState, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState
   opaque(via: string, reason: string, words: readonly Pattern[]): void
-  /** Analyze values bash evaluates again. */
-  evaluate(kind: Evaluation, values: Values, via: string, state: ShellState): void
+  /** Analyze values bash evaluates again; returns the state with what the evaluation assigned. */
+  evaluate(kind: Evaluation, values: Values, via: string, state: ShellState): ShellState
   /** Assign from an assignment argument (`export NAME=value`, `declare -a a=(…)`). */
   assign(node: Assignment, state: ShellState): ShellState
   /** What an assignment argument's value expands to. */
@@ -196,7 +196,8 @@ function hiddenCommand(call: BuiltinCall, state: ShellState, host: BuiltinHost, 
  */
 function mapfileCallbacks(call: BuiltinCall, callback: Pattern, values: ReadonlyMap<string, Pattern>, letters: string, state: ShellState, host: BuiltinHost): ShellState {
   const optionText = (letter: string): string | null | undefined => { const value = values.get(letter); return value === undefined ? undefined : literalOf(value) }
-  const input = { stdin: call.stdinText, delimiter: optionText('d'), origin: optionText('O'), strip: letters.includes('t') }
+  // -u reads another descriptor, whose text the analysis does not follow.
+  const input = { stdin: values.has('u') ? null : call.stdinText, delimiter: optionText('d'), origin: optionText('O'), strip: letters.includes('t') }
   const via = `${call.name} -C`
   const calls = mapfileCallbackArgs(input, host.maxAlternatives) ?? [[ANY, ANY]]
   return calls.reduce((current, args) => joinStates(current, runCallback(callback, args, via, current, host), host.maxAlternatives), state)
@@ -292,7 +293,8 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       // OPTIND gets the index of the next argument: a number, evaluated without effect.
       return host.assignValues('OPTIND', [DIGITS], assignNames([...call.args.slice(1, 2), lit('OPTARG')], state, null, host))
     case 'let':
-      for (const arg of call.args) host.evaluate('arithmetic', valuesOf(arg), 'let', state)
+      // Each argument sees what the ones before it assigned.
+      call.args.reduce((current, arg) => host.evaluate('arithmetic', valuesOf(arg), 'let', current), state)
       return call.args.reduce((next, arg) => {
         const name = NAME.exec(literalOf(arg) ?? '')?.[0]
         return name === undefined ? next : host.assignValues(name, [DIGITS], next)
@@ -313,9 +315,7 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return name === undefined ? state : assignNames([name], state, null, host)
     }
     case 'test': case '[':
-      call.args.forEach((arg, index) => {
-        if ((literalOf(arg) === '-v' || mayBeOption(arg)) && call.args[index + 1] !== undefined) host.evaluate('name', valuesOf(call.args[index + 1] as Pattern), `${call.name} -v`, state)
-      })
+      call.args.reduce((current, arg, index) => ((literalOf(arg) === '-v' || mayBeOption(arg)) && call.args[index + 1] !== undefined ? host.evaluate('name', valuesOf(call.args[index + 1] as Pattern), `${call.name} -v`, current) : current), state)
       return undefined
     case 'trap':
       return trap(call, state, host)

@@ -30,7 +30,7 @@ export function callbackScript(callback: Pattern, args: readonly Pattern[]): Cal
 export interface MapfileInput {
   /** The literal text on standard input, or null when unknown. */
   readonly stdin: string | null
-  /** The -d value (null when not literal); undefined when not given. */
+  /** The -d value (null when not literal); undefined when not given. A character beyond ASCII makes the lines unknown. */
   readonly delimiter: string | null | undefined
   /** The -O value (null when not literal); undefined when not given. */
   readonly origin: string | null | undefined
@@ -46,6 +46,8 @@ export interface MapfileInput {
 export function mapfileCallbackArgs(input: MapfileInput, maxLines: number): Pattern[][] | null {
   if (input.stdin === null || input.delimiter === null || input.origin === null) return null
   const delimiter = input.delimiter === undefined ? '\n' : input.delimiter === '' ? '\0' : input.delimiter.charAt(0)
+  // bash splits at the delimiter's first byte, which other characters may share.
+  if (delimiter.charCodeAt(0) > 0x7f) return null
   const origin = input.origin === undefined ? 0 : /^\d+$/.test(input.origin) ? Number(input.origin) : null
   if (origin === null) return null
   const pieces = input.stdin.split(delimiter)

@@ -10,6 +10,7 @@ import type { AndOr, CompoundList, PipelineNode, TestExpression, Word } from 'un
 import { loopValues } from './builtins.js'
 import { withOuterStandardInput, withStandardInputData } from './descriptors.js'
 import { arithmeticallyAssigned, expandAssignment, expandWord, scanArithmetic } from './expand.js'
+import type { ExpansionEnv } from './expansion-env.js'
 import type { Pattern, Values } from './pattern.js'
 import { applyRedirections, keptDescriptors } from './redirections.js'
 import { assignVariable, simpleCommand } from './simple-command.js'
@@ -112,10 +113,13 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
     case 'For':
     case 'Select': {
       const { fields, after } = loopFields(walker, node.wordlist, state, depth)
-      // `select` also reads the answer into REPLY; an integer loop variable evaluates each word, before the body runs.
-      const evaluated = walker.expansionAssignments().length
-      const withLoopVariable = assignedSince(walker, assignVariable(walker, node.type === 'Select' ? assignVariable(walker, after, 'REPLY', null, depth) : after, node.name.value, loopValues(fields, max), depth), evaluated)
-      return joinStates(after, walker.loop(current => current, current => walker.compound(node.body, current, depth), withLoopVariable), max)
+      // Before each pass `select` reads the answer into REPLY, and an integer loop variable evaluates its word in the state the last pass left.
+      const assignLoopVariable = (current: ShellState): ShellState => {
+        const evaluated = walker.expansionAssignments().length
+        const read = node.type === 'Select' ? assignVariable(walker, current, 'REPLY', null, depth) : current
+        return assignedSince(walker, assignVariable(walker, read, node.name.value, loopValues(fields, max), depth), evaluated)
+      }
+      return joinStates(after, walker.loop(current => current, current => assignLoopVariable(walker.compound(node.body, current, depth)), assignLoopVariable(after)), max)
     }
     case 'ArithmeticFor':
       return walker.loop(current => arithmetic(walker, [node.test], current, depth), current => arithmetic(walker, [node.update], walker.compound(node.body, current, depth), depth), arithmetic(walker, [node.initialize], state, depth))
@@ -171,27 +175,34 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
   }
 }
 
-/** A `[[ ]]` expression: its words expand, and `-v` names and arithmetic operands are evaluated. */
-function testExpression(walker: Walker, expression: TestExpression, state: ShellState, depth: number): void {
-  const env = walker.env(state, depth)
-  const values = (word: Parameters<typeof expandAssignment>[0]): Values => expandAssignment(word, env)
+/**
+ * A `[[ ]]` expression: its words expand, and `-v` names and arithmetic
+ * operands are evaluated, left to right, each part seeing what the parts
+ * before it assigned (`[[ $((IFS=1)) == $(…) ]]`).
+ * @returns the state with what its parts assigned.
+ */
+function testExpression(walker: Walker, expression: TestExpression, state: ShellState, depth: number): ShellState {
+  const step = (current: ShellState, run: (env: ExpansionEnv) => void): ShellState => {
+    const mark = walker.expansionAssignments().length
+    run(walker.env(current, depth))
+    return withExpansionAssignments(current, walker.expansionAssignments().slice(mark))
+  }
   switch (expression.type) {
-    case 'TestUnary': {
-      const operand = values(expression.operand)
-      if (expression.operator === '-v') env.evaluate('name', operand, '[[ -v ]]')
-      return
-    }
+    case 'TestUnary':
+      return step(state, env => {
+        const operand = expandAssignment(expression.operand, env)
+        if (expression.operator === '-v') env.evaluate('name', operand, '[[ -v ]]')
+      })
     case 'TestBinary': {
-      const left = values(expression.left)
-      const right = values(expression.right)
-      if (ARITHMETIC_TESTS.has(expression.operator)) {
-        env.evaluate('arithmetic', left, `[[ ${expression.operator} ]]`)
-        env.evaluate('arithmetic', right, `[[ ${expression.operator} ]]`)
-      }
-      return
+      let left: Values = null
+      let right: Values = null
+      const expanded = step(step(state, env => { left = expandAssignment(expression.left, env) }), env => { right = expandAssignment(expression.right, env) })
+      if (!ARITHMETIC_TESTS.has(expression.operator)) return expanded
+      const via = `[[ ${expression.operator} ]]`
+      return step(step(expanded, env => env.evaluate('arithmetic', left, via)), env => env.evaluate('arithmetic', right, via))
     }
     case 'TestLogical':
-      return expression.operands.forEach(operand => testExpression(walker, operand, state, depth))
+      return expression.operands.reduce((current, operand) => testExpression(walker, operand, current, depth), state)
     case 'TestNot':
       return testExpression(walker, expression.operand, state, depth)
     case 'TestGroup':

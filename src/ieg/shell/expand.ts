@@ -136,6 +136,8 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
     case 'DoubleQuoted':
       return combine(part.parts.map((child, index) => partAlternatives(child, env, true, index === 0 && false)), env.maxAlternatives)
     case 'Glob':
+      // Expansions inside a bracket expression run first (`a[$(cmd)]`); what the bracket then matches is not known.
+      if (expandsInside(part.parts)) return scannedUnknown(part.parts, env)
       if (quoted) return [[{ pattern: lit(part.text), reinterpret: false }]]
       if (part.kind === 'star') return [[{ pattern: [{ t: 'star' }], reinterpret: false }]]
       if (part.kind === 'question') return [[{ pattern: [{ t: 'qmark' }], reinterpret: false }]]
@@ -431,7 +433,7 @@ function assignmentPieces(word: Word, env: ExpansionEnv): Piece[][] {
   const parts = word.parts ?? [{ type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end } as WordPart]
   return combine(parts.map((part, index) => {
     switch (part.type) {
-      case 'Glob': case 'ExtendedGlob': case 'BraceExpansion': return [[{ pattern: lit(part.text), reinterpret: false }]]
+      case 'Glob': case 'ExtendedGlob': case 'BraceExpansion': return expandsInside(part.parts) ? scannedUnknown(part.parts, env) : [[{ pattern: lit(part.text), reinterpret: false }]]
       case 'Literal': return assignmentLiteral(part.value, part.text, index === 0, index < parts.length - 1, env)
       case 'ParameterExpansion': return parameterPart(part, env, 'assignment')
       default: return partAlternatives(part, env, true, false)
@@ -477,6 +479,17 @@ export function hereDocumentValues(parts: readonly WordPart[], env: ExpansionEnv
  * @param parts - word parts.
  * @param env - state and callbacks.
  */
+/** Whether the parts of a glob or brace expansion hold an expansion, which runs before the pattern applies. */
+function expandsInside(parts: readonly WordPart[] | undefined): boolean {
+  return parts !== undefined && parts.some(child => child.type !== 'Literal')
+}
+
+/** Analyze what the parts run; the text they leave is not known. */
+function scannedUnknown(parts: readonly WordPart[] | undefined, env: ExpansionEnv): Piece[][] {
+  scanParts(parts, env)
+  return [[{ pattern: ANY, reinterpret: false }]]
+}
+
 export function scanParts(parts: readonly WordPart[] | undefined, env: ExpansionEnv): void {
   for (const part of parts ?? []) partAlternatives(part, env, true, false)
 }

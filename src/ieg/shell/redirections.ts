@@ -6,7 +6,7 @@
 import type { Redirection } from 'unbash'
 import { duplicateDescriptor, openDescriptor, VARIABLE_DESCRIPTOR } from './descriptors.js'
 import { expandAssignment, expandWord, hereDocumentValues } from './expand.js'
-import { ANY, DIGITS, hasAny, joinPattern, literalOf, type Pattern, type Values } from './pattern.js'
+import { ANY, DIGITS, hasAny, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { withVariable, type ShellState } from './state.js'
 import type { Walker } from './walker.js'
 
@@ -64,6 +64,12 @@ function execRunsNoCommand(words: readonly (string | null)[]): boolean {
   return true
 }
 
+/** The variable a `{NAME}` or `{NAME[SUBSCRIPT]}` redirection assigns. */
+function variableOf(name: string): string {
+  const bracket = name.indexOf('[')
+  return bracket === -1 ? name : name.slice(0, bracket)
+}
+
 /**
  * Apply redirections in order: record writes, track which file each
  * descriptor refers to, and what standard input carries.
@@ -78,7 +84,9 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
   const opened = (fields: readonly Pattern[]): Values => (fields.some(hasAny) ? null : fields.flatMap(field => (state.cwd ?? [ANY]).map(cwd => joinPattern(cwd, field))))
   for (const redirect of redirects) {
     if (named !== null) env = walker.env(withVariable(env.state, named, [DIGITS]), depth)
-    named = redirect.descriptor?.type === 'FileDescriptorVariable' ? redirect.descriptor.name : null
+    named = redirect.descriptor?.type === 'FileDescriptorVariable' ? variableOf(redirect.descriptor.name) : null
+    // `{a[SUBSCRIPT]}>f` assigns an array element: bash evaluates the subscript.
+    if (redirect.descriptor?.type === 'FileDescriptorVariable' && named !== redirect.descriptor.name) env.evaluate('name', [lit(redirect.descriptor.name)], 'redirection {NAME}')
     if (redirect.type === 'HereDoc') {
       const descriptor = descriptorOf(redirect, 0)
       const parts = redirect.body.parts ?? []
@@ -124,7 +132,7 @@ export function applyRedirections(walker: Walker, redirects: readonly Redirectio
     // `<> FILE` (or `0> FILE`) on standard input: a program reads the file.
     if (numbers.includes(0)) stdin = { text: null, unknown: true }
   }
-  const names = redirects.flatMap(redirect => (redirect.descriptor?.type === 'FileDescriptorVariable' ? [redirect.descriptor.name] : []))
+  const names = redirects.flatMap(redirect => (redirect.descriptor?.type === 'FileDescriptorVariable' ? [variableOf(redirect.descriptor.name)] : []))
   const withTable = descriptors === state.descriptors ? state : { ...state, descriptors }
   return { stdin, state: names.reduce((next, name) => withVariable(next, name, [DIGITS]), withTable) }
 }

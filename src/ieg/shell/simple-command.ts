@@ -81,15 +81,20 @@ function subscriptsOf(values: Values): Values {
  */
 export function assignmentValues(node: Assignment, env: ExpansionEnv): Values {
   if (node.index !== undefined) env.evaluate('arithmetic', expandAssignment(node.index, env), 'array subscript')
+  // The elements of an integer array, an element or an append (`x+=v` adds v) evaluate their own text.
+  const integer = isInteger(env.state, node.name)
   if (node.value.type === 'ArrayValue') {
     for (const element of node.value.elements) {
       const values = expandAssignment(element, env)
       if (element.text.startsWith('[')) env.evaluate('arithmetic', subscriptsOf(values), 'array subscript')
+      if (integer) env.evaluate('arithmetic', values, `integer variable ${node.name}`)
     }
     return null
   }
   const value = expandAssignment(node.value, env)
-  return node.index !== undefined || node.append === true ? null : value
+  if (node.index === undefined && node.append !== true) return value
+  if (integer) env.evaluate('arithmetic', value, `integer variable ${node.name}`)
+  return null
 }
 
 /**
@@ -297,7 +302,11 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
     script: (text, via, current) => walker.scriptText(text, via, current, depth),
     run: (inner, _via, current, innerLookup) => invoke(walker, inner, facts, current, depth + 1, innerLookup),
     opaque: (via, reason, words) => walker.opaque(via, reason, words, state, facts.mentions),
-    evaluate: (kind, values, via, current) => walker.env(current, depth).evaluate(kind, values, via),
+    evaluate: (kind, values, via, current) => {
+      const mark = walker.expansionAssignments().length
+      walker.env(current, depth).evaluate(kind, values, via)
+      return withExpansionAssignments(current, walker.expansionAssignments().slice(mark))
+    },
     // An argument of a declaration built-in is brace-expanded first (`declare d={a,b}` assigns a, then b).
     assign: (node, current) => assignVariable(walker, current, node.name, node.value.type !== 'ArrayValue' && node.value.parts?.some(part => part.type === 'BraceExpansion') === true ? null : assignmentValues(node, walker.env(current, depth)), depth),
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),

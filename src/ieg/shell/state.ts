@@ -79,8 +79,12 @@ export interface TrapAction {
   readonly inShell: boolean
 }
 
-/** The variables bash itself declares integer: assigning one evaluates the value as arithmetic. */
-const SHELL_INTEGERS: readonly string[] = ['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD']
+/**
+ * The variables bash itself declares integer: assigning one evaluates the
+ * value as arithmetic (SECONDS and BASHPID only through some assignments,
+ * such as `declare`, `+=`, a subscript or a loop; counted for all of them).
+ */
+const SHELL_INTEGERS: readonly string[] = ['OPTIND', 'RANDOM', 'SRANDOM', 'HISTCMD', 'SECONDS', 'BASHPID']
 
 /**
  * The state at the start of a call.
@@ -304,6 +308,10 @@ export function withVariable(state: ShellState, name: string, value: Values): Sh
  * variable may also hold the value lower- or upper-cased, and a readonly one
  * keeps its value (both are possible when only some paths made it readonly).
  */
+function mayBeReadonly(state: ShellState, name: string): boolean {
+  return state.attributes.size > 0 && [state.attributes.get(name), state.attributes.get(UNREAD_NAME)].some(letters => letters?.includes('r') === true)
+}
+
 function withAttributes(state: ShellState, name: string, value: Values): Values {
   if (state.attributes.size === 0) return value
   const own = state.attributes.get(name)
@@ -373,7 +381,8 @@ export function literalCwds(state: ShellState): string[] | null {
  */
 export function withCommandEnvironment(state: ShellState, env: ReadonlyMap<string, Values>): ShellState {
   const vars = new Map(state.vars)
-  for (const [name, values] of env) vars.set(name, values)
+  // A readonly variable keeps its value (bash reports the assignment and still runs the command); case attributes do not apply here.
+  for (const [name, values] of env) vars.set(name, mayBeReadonly(state, name) ? withAttributes(state, name, values) : values)
   const names = [...env.keys()]
   return {
     ...state,
