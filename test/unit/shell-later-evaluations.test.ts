@@ -86,3 +86,25 @@ describe('evaluations in order', () => {
     expect(brief('for v in *.txt; do (( v )); done')).toEqual(['= opaque (loose globs)', '  opaque arithmetic: a value with a glob is evaluated as arithmetic', '  ? arithmetic: a value with a glob is evaluated as arithmetic'])
   })
 })
+
+describe('what read stores from known input', () => {
+  // bash: `read x <<< '  docs  '` stores docs; `read <<< ' a '` stores ' a ' in REPLY.
+  it('stores the first line, trimmed for a named variable', () => {
+    expect(brief("read x <<< '  docs  '; rm -rf \"$x\"")).toEqual(['= mutation', '  write rm "/ws/docs" subtree'])
+    expect(brief("read <<< ' a '; rm \"$REPLY\"")).toEqual(['= mutation', '  write rm "/ws/ a " entry'])
+    expect(brief("read -r x <<< $'a\\nb'; rm \"$x\"")).toEqual(['= mutation', '  write rm "/ws/a" entry'])
+  })
+  // bash: `declare -i n; read n <<< 'a[$(rm f)]'` evaluates the line and runs rm.
+  it('evaluates what it stores in an integer', () => {
+    expect(brief("declare -i n; read n <<< 'a[$(rm f)]'")).toContain('  write rm "/ws/f" entry')
+  })
+  it.each([
+    ['a backslash without -r', "read x <<< 'a\\\\b'; rm \"$x\""],
+    ['several names', "read x y <<< 'a b'; rm \"$x\""],
+    ['a delimiter', "read -d , x <<< 'a,b'; rm \"$x\""],
+    ['input from a file', 'read x < f; rm "$x"'],
+    ['a changed IFS', "IFS=,; read x <<< 'a'; rm \"$x\""],
+  ])('knows nothing with %s', (_, command) => {
+    expect(brief(command)).toContain('  write rm "⟨…⟩" entry')
+  })
+})

@@ -70,6 +70,18 @@ function assignNames(names: readonly Pattern[], state: ShellState, values: Value
   }, state)
 }
 
+/**
+ * What `read NAME` stores from known input: its first line, with IFS
+ * whitespace trimmed for a named variable (not REPLY). Unknown when a
+ * backslash would be processed (no -r) or IFS may have changed.
+ */
+function readLine(input: string | null, raw: boolean, named: boolean, state: ShellState): string | null {
+  if (input === null || state.ifsChanged) return null
+  const line = input.split('\n', 1)[0] as string
+  if (!raw && line.includes('\\')) return null
+  return named ? line.replace(/^[ \t]+|[ \t]+$/g, '') : line
+}
+
 /** The state after unsetting `names` outside a function, which drops their integer attribute. */
 function withoutIntegers(names: readonly Pattern[], state: ShellState): ShellState {
   const literal = names.map(literalOf).filter(name => name !== null && state.integers.has(name))
@@ -274,11 +286,12 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       return letters.includes('v') ? unset : unsetFunctions(operands, unset, false)
     }
     case 'read': {
-      const { values, operands } = splitOptions(call.args, 'adinNptu')
+      const { values, operands, letters } = splitOptions(call.args, 'adinNptu')
       const arrays = values.has('a') ? [values.get('a') as Pattern] : []
       const names = operands.length === 0 && arrays.length === 0 ? [lit('REPLY')] : [...operands, ...arrays]
       evaluateNames(names, 'read', state, host)
-      return assignNames(names, state, null, host)
+      const known = names.length === 1 && ['a', 'd', 'n', 'N', 'u'].every(letter => !values.has(letter)) ? readLine(call.stdinText, letters.includes('r'), operands.length === 1, state) : null
+      return assignNames(names, state, known === null ? null : [lit(known)], host)
     }
     case 'mapfile': case 'readarray': {
       const { values, operands, hidden, letters } = splitOptions(call.args, 'dnOsuCc')
