@@ -1,7 +1,10 @@
 /**
- * What bash runs of script text that does not parse (the complete lines
- * before the broken one), and the arguments bash gives `mapfile -C` and
- * `compgen -C` callbacks. Each expectation was checked against bash 5.2.
+ * What bash runs that the parser's tree hides: script text that does not
+ * parse (the complete lines before the broken one), the arguments bash gives
+ * `mapfile -C` and `compgen -C` callbacks, expansions inside patterns and
+ * unread operations, and assignments that evaluate (through a name
+ * reference, in order, from `printf -v`). Each expectation was checked
+ * against bash 5.2.
  */
 import { describe, expect, it } from 'vitest'
 import { callbackScript, mapfileCallbackArgs, UNKNOWN_ARGUMENT } from '../../src/ieg/shell/callbacks.ts'
@@ -144,5 +147,34 @@ describe('a prefix assignment to a readonly variable', () => {
   // bash: `declare -u Y; Y=abc eval …` writes abc: case attributes do not apply to a prefix assignment.
   it('keeps the case of a prefix assignment', () => {
     expect(goldenLines("declare -u Y; Y=abc eval 'echo > \"$Y\"'")).toEqual(['= mutation', '  write redirection > "/ws/abc" entry'])
+  })
+})
+
+describe('what a brace expansion and an unread operation run', () => {
+  // bash runs the substitution in each.
+  it.each([
+    ['past the bound of brace alternatives', 'echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{$(rm f),x}'],
+    ['beside an item that starts with #', 'echo {#,a}$(rm f)'],
+    ['in a declaration argument', 'export x={a,$(rm f)}'],
+    ['behind a brace in a subscript', ': ${a[{a,$(rm f)}]}'],
+    ['in the pattern of a case toggle', 'x=a; : ${x~$(rm f)}'],
+  ])('runs the substitution %s', (_, command) => {
+    expect(goldenLines(command)).toContain('  write rm "/ws/f" entry')
+  })
+})
+
+describe('assignments that may evaluate', () => {
+  // bash: `declare -n r=OPTIND; r='a[$(rm f)]'` evaluates through the reference and runs rm.
+  it('evaluates an assignment through a name reference', () => {
+    // The evaluation reads the unknown names a reference leaves, so rm's lookup is unknown too: it stays opaque with its target.
+    expect(goldenLines("declare -n r=OPTIND; r='a[$(rm f)]'").some(line => line.startsWith('  opaque rm:') && line.includes('"/ws/f"'))).toBe(true)
+  })
+  // bash: `x=a; declare -i n m; n=x=1 m='b[$(rm $x)]'` removes 1.
+  it('evaluates the assignments of one command in order', () => {
+    expect(goldenLines("x=a; declare -i n m; n=x=1 m='b[$(rm $x)]'")).toContain('  write rm "/ws/⟨n⟩" entry')
+  })
+  it('stores what printf -v prints without a conversion, or with one %s', () => {
+    expect(goldenLines("printf -v OPTIND %s 'a[$(rm f)]'")).toContain('  write rm "/ws/f" entry')
+    expect(goldenLines('printf -v x docs; rm -r "$x"')).toEqual(['= mutation', '  write rm "/ws/docs" subtree'])
   })
 })

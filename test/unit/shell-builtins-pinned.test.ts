@@ -20,6 +20,7 @@ const KEPT = ['= mutation', '  write rm "/ws/da" subtree']
 /** `rm -r d$x` with x assigned a value the analysis cannot know. */
 const ASSIGNED = ['= opaque', '  write rm "/ws/d⟨…⟩" subtree', '  ? rm: its target /ws/d… is not literal (an expansion the analysis cannot know)']
 /** Any command after every variable (PATH among them) became unknown. */
+const NOT_KNOWN_EVALUATED = 'a value the analysis does not know is evaluated as arithmetic, and it could run commands'
 const ALL_UNKNOWN = (name: string): string[] => ['= opaque (loose globs)', `  opaque ${name}: ${LOOKUP}`, `  ? ${name}: ${LOOKUP}`]
 /** A later command `name` whose lookup may run another program. */
 const LOOKUP_CHANGED = (name: string): string[] => ['= opaque', `  opaque ${name}: ${LOOKUP}`, `  ? ${name}: ${LOOKUP}`]
@@ -63,7 +64,8 @@ describe('names read, assigned and evaluated', () => pin([
   ['evaluates nothing for wait -n', "wait -n 'a[$(rm f)]'", ['= read-only']],
   ['assigns the wait -p variable', 'x=a; sleep 1 & wait -n -p x; rm -r d$x', ASSIGNED],
   ['assigns nothing for a plain wait', 'x=a; wait; rm -r d$x', KEPT],
-  ['assigns the printf -v variable, its value attached', 'x=a; printf -vx %s b; rm -r d$x', ASSIGNED],
+  ['assigns the printf -v variable, its value attached', 'x=a; printf -vx %s b; rm -r d$x', ['= mutation', '  write rm "/ws/db" subtree']],
+  ['assigns a printf -v value it cannot format as unknown', 'x=a; printf -vx %d 1; rm -r d$x', ASSIGNED],
   ['assigns nothing for -v past the format', 'x=a; printf x -v x; rm -r d$x', KEPT],
   ['assigns nothing for -v after --', 'x=a; printf -- -v x; rm -r d$x', KEPT],
   ['assigns the one array mapfile names, not a second operand', 'x=a; mapfile -t y x < in; rm -r d$x', KEPT],
@@ -84,7 +86,8 @@ describe('names read, assigned and evaluated', () => pin([
 
 describe('declare and its kin', () => pin([
   // bash assigns through the nameref: x becomes b.
-  ['makes every variable unknown after a nameref', 'x=a; declare -n r=x; r=b; rm -r d$x', ALL_UNKNOWN('rm')],
+  // The assignment through the reference may reach an integer: its value (the unknown b) is evaluated.
+  ['makes every variable unknown after a nameref', 'x=a; declare -n r=x; r=b; rm -r d$x', ['= opaque (loose globs)', `  opaque integer variable r: ${NOT_KNOWN_EVALUATED}`, `  opaque rm: ${LOOKUP}`, `  ? integer variable r: ${NOT_KNOWN_EVALUATED}`, `  ? rm: ${LOOKUP}`]],
   ['assigns nothing when it displays (-p)', 'x=a; declare -p x=b; rm -r d$x', KEPT],
   ['assigns nothing for functions (-f)', 'x=a; declare -f x=b; rm -r d$x', KEPT],
   ['assigns nothing for function names (-F)', 'x=a; declare -F x=b; rm -r d$x', KEPT],

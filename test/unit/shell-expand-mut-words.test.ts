@@ -48,13 +48,19 @@ describe('the home directory when the host does not give it', () => {
   })
 })
 
+/** Two reasons as the analysis prints them: both opaque lines, then both questions. */
+function interleaved(first: string[], second: string[]): string[] {
+  return [first[0] as string, second[0] as string, first[1] as string, second[1] as string]
+}
+
 describe('variables after a name reference made every name unknown', () => {
   const LOOKUP = ['= opaque (loose globs)', ...reason('rm', 'PATH, hashing or a startup file changed, so the command name may run another program')]
   pin([
     ['a name that is not assigned is evaluated as unknown text', 'declare -n r=y; (( a ))', ['= opaque (loose globs)', ...reason('arithmetic', ARITHMETIC)]],
     ['so is the array of an element and the names in its subscript', 'declare -n r=y; (( a[i] ))', ['= opaque (loose globs)', '  opaque arithmetic: ' + ARITHMETIC, '  opaque array subscript: ' + ARITHMETIC, '  ? arithmetic: ' + ARITHMETIC, '  ? array subscript: ' + ARITHMETIC]],
-    ['an indirect expansion reads an unknown name', 'declare -n r=y; x=${!v}', ['= opaque (loose globs)', ...reason('indirect expansion', NOT_KNOWN('read as a variable name with a subscript'))]],
-    ['a prompt expansion expands unknown text', 'declare -n r=y; x=${v@P}', ['= opaque (loose globs)', ...reason('${…@P}', NOT_KNOWN('expanded as a prompt string'))]],
+    // x may be an integer the reference leads to: what it is assigned is evaluated too.
+    ['an indirect expansion reads an unknown name', 'declare -n r=y; x=${!v}', ['= opaque (loose globs)', ...interleaved(reason('indirect expansion', NOT_KNOWN('read as a variable name with a subscript')), reason('integer variable x', NOT_KNOWN('evaluated as arithmetic')))]],
+    ['a prompt expansion expands unknown text', 'declare -n r=y; x=${v@P}', ['= opaque (loose globs)', ...interleaved(reason('${…@P}', NOT_KNOWN('expanded as a prompt string')), reason('integer variable x', NOT_KNOWN('evaluated as arithmetic')))]],
     ['numbers and a number literal stay plain', 'declare -n r=y; (( 1 + 0x1f + $$ ))', ['= read-only (loose globs)']],
     ['a later command name may run anything', 'declare -n r=y; rm "$PWD/f"', LOOKUP],
   ])

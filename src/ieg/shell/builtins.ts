@@ -70,6 +70,14 @@ function assignNames(names: readonly Pattern[], state: ShellState, values: Value
   }, state)
 }
 
+/** What `printf -v` stores for a format without conversions or escapes, or `%s` with one argument; null otherwise. */
+function printedText(words: ReadonlyArray<string | null>): string | null {
+  const [format, ...args] = words
+  if (format === undefined || format === null) return null
+  if (args.length === 0 && !/[%\\]/.test(format)) return format
+  return format === '%s' && args.length === 1 ? args[0] ?? null : null
+}
+
 /**
  * What `read NAME` stores from known input: its first line, with IFS
  * whitespace trimmed for a named variable (not REPLY). Unknown when a
@@ -318,7 +326,8 @@ export function applyBuiltin(call: BuiltinCall, state: ShellState, host: Builtin
       const name = values.get('v')
       if (name === undefined) return undefined
       evaluateNames([name], 'printf -v', state, host)
-      return assignNames([name], state, null, host)
+      const printed = printedText(call.args.slice(literalOf(call.args[0] as Pattern) === '-v' ? 2 : 1).map(literalOf))
+      return assignNames([name], state, printed === null ? null : [lit(printed)], host)
     }
     case 'wait': {
       const { values, hidden } = splitOptions(call.args, 'p')

@@ -37,7 +37,8 @@ function declareAll(call: BuiltinCall, letters: string, operands: readonly Patte
   const makesLocals = host.inFunction && PRINTING_DECLARATIONS.has(call.name) && !letters.includes('g')
   let next = operands.some(arg => literalOf(arg) === null) ? withUnreadOperand(state, call.name) : state
   const names = [...call.assignments.map(node => node.name), ...operands.map(arg => NAME.exec(literalOf(arg) ?? '')?.[0] ?? '')].filter(name => name !== '')
-  if (letters.includes('i')) next = { ...next, integers: new Set([...next.integers, ...names]) }
+  // Through a name reference, `declare -i r` may make any variable integer.
+  if (letters.includes('i')) next = { ...next, integers: new Set([...next.integers, ...names, ...(state.references ? [UNREAD_NAME] : [])]) }
   if (letters.includes('A')) next = { ...next, associative: new Set([...next.associative, ...names]) }
   // The case letters apply to the values assigned here; readonly only after them.
   next = withAttributeLetters(next, names, [...'lu'].filter(letter => letters.includes(letter)).join(''))

@@ -55,9 +55,22 @@ function operationWords(part: Extract<WordPart, { type: 'ParameterExpansion' }>,
     case 'Transform':
       if (operation.operand.text === 'P') evaluateVariable(part.parameter, 'prompt', env, '${…@P}')
       return
-    case 'Names': case 'Unknown':
+    case 'Unknown':
+      return unreadOperation(operation.operator, env)
+    case 'Names':
       return
   }
+}
+
+/**
+ * An operation the parser does not read (`${x~pat}`, a `{` in a subscript):
+ * its text is read as a word for what it runs, and reported when that fails.
+ */
+function unreadOperation(text: string, env: ExpansionEnv): void {
+  const script = parse(`: ${text}`)
+  const command = script.commands.length === 1 ? script.commands[0]?.command : undefined
+  if ((script.errors ?? []).length > 0 || command?.type !== 'Command') return env.evaluate('prompt', null, '${…} the parser cannot read')
+  for (const item of command.suffix) if (item.type === 'Word') scanParts(item.parts, env)
 }
 
 /** Where an expansion stands: inside double quotes, in an unquoted word (split and globbed), or in an assignment's value (neither, but tildes after `:` expand). */
@@ -159,6 +172,7 @@ function partAlternatives(part: WordPart, env: ExpansionEnv, quoted: boolean, fi
       else scanArithmetic(part.expression, env)
       return [[{ pattern: DIGITS, reinterpret: !quoted }]]
     case 'BraceExpansion':
+      if (expandsInside(part.parts)) scanParts(part.parts, env)
       return [[{ pattern: quoted ? lit(part.text) : ANY, reinterpret: !quoted }]]
   }
 }
@@ -395,7 +409,9 @@ export function expandWord(word: Word, env: ExpansionEnv): Fields {
   if (parts?.some(part => part.type === 'BraceExpansion') === true) {
     const texts = expandBraces(word.text, env.maxAlternatives)
     const words = texts?.map(reparseWord)
-    if (words === undefined || words.some(item => item === undefined)) return { alternatives: [[ANY]], uncertainArity: true }
+    // Past the bound, or a result that is no single word (`{#,a}`): unknown, after what its parts run.
+    const unknown = (): Fields => { scanParts(parts, env); return { alternatives: [[ANY]], uncertainArity: true } }
+    if (words === undefined || words.some(item => item === undefined)) return unknown()
     let alternatives: Pattern[][] = [[]]
     let uncertain = false
     for (const item of words as Word[]) {
@@ -403,7 +419,7 @@ export function expandWord(word: Word, env: ExpansionEnv): Fields {
       uncertain ||= fields.uncertainArity
       const next: Pattern[][] = []
       for (const prefix of alternatives) for (const alternative of fields.alternatives) next.push([...prefix, ...alternative])
-      if (next.length > env.maxAlternatives) return { alternatives: [[ANY]], uncertainArity: true }
+      if (next.length > env.maxAlternatives) return unknown()
       alternatives = next
     }
     return { alternatives, uncertainArity: uncertain }

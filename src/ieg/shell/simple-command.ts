@@ -16,7 +16,7 @@ import type { ExpansionEnv } from './expansion-env.js'
 import { ANY, DIGITS, joinPattern, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { changesWhatRuns, harmlessSetting } from './environment.js'
 import { applyRedirections, isBareExec, keptDescriptors, NO_STDIN, type StdinFacts } from './redirections.js'
-import { afterCommandEnvironment, isInteger, joinStates, withExpansionAssignments, unionValues, unknownShell, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
+import { afterCommandEnvironment, isDeclaredInteger, isInteger, joinStates, withExpansionAssignments, unionValues, unknownShell, unknownVariables, withCommandEnvironment, withVariable, type ShellState } from './state.js'
 import type { Mentions, Walker } from './walker.js'
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/([^/]+)$/
@@ -156,7 +156,11 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   const commandName = node.name
   if (commandName === undefined) {
     const expanded = walker.expansionAssignments().length
-    return { after: values.reduce((next, [name, value]) => assignVariable(walker, next, name, value, depth), state), expanded }
+    // Each assignment is evaluated in the state the ones before it left (`n=IFS=1 m=…` with n and m integer).
+    return { after: values.reduce((next, [name, value]) => {
+      const mark = walker.expansionAssignments().length
+      return withExpansionAssignments(assignVariable(walker, next, name, value, depth), walker.expansionAssignments().slice(mark))
+    }, state), expanded }
   }
   const words = plain ? [commandName, ...(node.suffix as readonly Word[])] : [commandName, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
   const declared = plain ? NOTHING : node.suffix.filter((item): item is Assignment => item.type === 'Assignment')
@@ -201,7 +205,7 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
   }
   const after = result ?? state
   // Once `_` is declared integer, bash evaluates each command's last argument as it assigns `_`.
-  if (isInteger(after, '_')) walker.env(after, depth).evaluate('arithmetic', argv.flatMap(alternative => alternative.slice(-1)), 'integer variable _')
+  if (isDeclaredInteger(after, '_')) walker.env(after, depth).evaluate('arithmetic', argv.flatMap(alternative => alternative.slice(-1)), 'integer variable _')
   const descriptors = keptDescriptors(isBareExec(argv), state, redirected.state, after)
   // The assignment arguments of a declaration built-in (`declare a=… b=…`) expand with its words.
   return { after: descriptors === after.descriptors ? after : { ...after, descriptors }, expanded: declared.length > 0 ? walker.expansionAssignments().length : expanded }
@@ -308,7 +312,10 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
       return withExpansionAssignments(current, walker.expansionAssignments().slice(mark))
     },
     // An argument of a declaration built-in is brace-expanded first (`declare d={a,b}` assigns a, then b).
-    assign: (node, current) => assignVariable(walker, current, node.name, node.value.type !== 'ArrayValue' && node.value.parts?.some(part => part.type === 'BraceExpansion') === true ? null : assignmentValues(node, walker.env(current, depth)), depth),
+    assign: (node, current) => {
+      const values = assignmentValues(node, walker.env(current, depth))
+      return assignVariable(walker, current, node.name, node.value.type !== 'ArrayValue' && node.value.parts?.some(part => part.type === 'BraceExpansion') === true ? null : values, depth)
+    },
     assignValues: (name, values, current) => assignVariable(walker, current, name, values, depth),
     assignedValues: (node, current) => assignmentValues(node, walker.env(current, depth)),
     leave: (kind, current, levels) => walker.leave(kind, current, levels),

@@ -200,9 +200,14 @@ export function withExpansionAssignments(state: ShellState, assigned: ReadonlyAr
   return next
 }
 
-/** Whether assignments to `name` are evaluated as arithmetic ({@link ShellState.integers}). */
-export function isInteger(state: ShellState, name: string): boolean {
+/** Whether `name` may be declared integer ({@link ShellState.integers}). */
+export function isDeclaredInteger(state: ShellState, name: string): boolean {
   return state.integers.size > 0 && (state.integers.has(name) || state.integers.has(UNREAD_NAME))
+}
+
+/** Whether an assignment to `name` may be evaluated as arithmetic: it is integer, or a name reference may lead it to one that is. */
+export function isInteger(state: ShellState, name: string): boolean {
+  return state.references || isDeclaredInteger(state, name)
 }
 
 /** Whether the function `name` may be readonly ({@link ShellState.readonlyFunctions}). */
