@@ -9,7 +9,7 @@
 import { posix } from 'node:path'
 import type { AndOr, CompoundList, ParsedScript, PipelineNode } from 'unbash'
 import { assertNever } from '../../kernel/assert-never.js'
-import type { Exit } from './builtins.js'
+import type { Exit } from './builtin-host.js'
 import { TRAPPED_COMPOUNDS, walkCompound, type CompoundWalker } from './compound.js'
 import { reachOfPath, withStandardInputData } from './descriptors.js'
 import { summarize, type ShellAnalysis, type ShellEffect, type TargetScope } from './effects.js'

@@ -6,52 +6,15 @@
  * (`test -v`, `wait -p`). Each returns the next state, or undefined when the
  * table's handler should also see the call. Pure.
  */
-import type { Assignment } from 'unbash'
-import type { Evaluation } from './expansion-env.js'
-import { ANY, concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
+import type { BuiltinCall, BuiltinHost } from './builtin-host.js'
+import { printedText, readLine } from './builtin-values.js'
+import { concat, DIGITS, hasAny, lit, literalOf, type Pattern, type Values } from './pattern.js'
 import { STANDARD_INPUT } from './descriptors.js'
 import { changeDirectory, directoryCall } from './directories.js'
 import { mayBeOption, NAME, splitOptions } from './builtin-options.js'
 import { declare } from './declarations.js'
-import { callbackScript, mapfileCallbackArgs, UNKNOWN_ARGUMENT } from './callbacks.js'
+import { mapfileCallbacks, runCallback } from './callbacks.js'
 import { isReadonlyFunction, joinStates, unknownShell, unknownVariables, withVariable, type ShellState } from './state.js'
-
-/** What a built-in may ask of the analyzer. */
-export interface BuiltinHost {
-  readonly maxAlternatives: number
-  /** Analyze script text in the given state; returns the state after it. */
-  script(text: Pattern, via: string, state: ShellState): ShellState
-  /** Run an argument list as a command in this shell, skipping functions (`command`) or external programs (`builtin`). */
-  run(argv: readonly Pattern[], via: string, state: ShellState, lookup: 'all' | 'no-functions' | 'builtins-only'): ShellState
-  opaque(via: string, reason: string, words: readonly Pattern[]): void
-  /** Analyze values bash evaluates again; returns the state with what the evaluation assigned. */
-  evaluate(kind: Evaluation, values: Values, via: string, state: ShellState): ShellState
-  /** Assign from an assignment argument (`export NAME=value`, `declare -a a=(…)`). */
-  assign(node: Assignment, state: ShellState): ShellState
-  /** What an assignment argument's value expands to. */
-  assignedValues(node: Assignment, state: ShellState): Values
-  /** Assign possible values to a variable. */
-  assignValues(name: string, values: Values, state: ShellState): ShellState
-  /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */
-  leave(kind: Exit, state: ShellState, levels: number | null): void
-  /** Whether the call runs inside a function body, where `local` and `declare` make local variables. */
-  readonly inFunction: boolean
-}
-
-/** How a state leaves the code around it. */
-export type Exit = 'return' | 'break' | 'continue'
-
-/** A built-in call: expanded words plus the assignment arguments of declaration commands. */
-export interface BuiltinCall {
-  readonly name: string
-  readonly args: readonly Pattern[]
-  readonly assignments: readonly Assignment[]
-  /** Variables assigned for this command only (`CDPATH=x cd y`). */
-  readonly envNames: readonly string[]
-  /** Literal text on standard input (a here-document or here-string), if any. */
-  readonly stdinText: string | null
-  readonly home: string | null
-}
 
 function valuesOf(arg: Pattern): Values {
   return hasAny(arg) ? null : [arg]
@@ -68,26 +31,6 @@ function assignNames(names: readonly Pattern[], state: ShellState, values: Value
     const variable = text === null ? undefined : NAME.exec(text)?.[0]
     return variable === undefined ? unknownVariables(next) : host.assignValues(variable, values, next)
   }, state)
-}
-
-/** What `printf -v` stores for a format without conversions or escapes, or `%s` with one argument; null otherwise. */
-function printedText(words: ReadonlyArray<string | null>): string | null {
-  const [format, ...args] = words
-  if (format === undefined || format === null) return null
-  if (args.length === 0 && !/[%\\]/.test(format)) return format
-  return format === '%s' && args.length === 1 ? args[0] ?? null : null
-}
-
-/**
- * What `read NAME` stores from known input: its first line, with IFS
- * whitespace trimmed for a named variable (not REPLY). Unknown when a
- * backslash would be processed (no -r) or IFS may have changed.
- */
-function readLine(input: string | null, raw: boolean, named: boolean, state: ShellState): string | null {
-  if (input === null || state.ifsChanged) return null
-  const line = input.split('\n', 1)[0] as string
-  if (!raw && line.includes('\\')) return null
-  return named ? line.replace(/^[ \t]+|[ \t]+$/g, '') : line
 }
 
 /** The state after unsetting `names` outside a function, which drops their integer attribute. */
@@ -208,24 +151,6 @@ function enable(call: BuiltinCall, state: ShellState, host: BuiltinHost): ShellS
 function hiddenCommand(call: BuiltinCall, state: ShellState, host: BuiltinHost, reason = 'an option word is not literal, so it may run a command in the shell'): ShellState {
   host.opaque(call.name, reason, call.args)
   return unknownShell(state)
-}
-
-/**
- * `mapfile -C`: the callback runs in the shell with each line it may be
- * given, any number of them, each run seeing what the ones before it did.
- */
-function mapfileCallbacks(call: BuiltinCall, callback: Pattern, values: ReadonlyMap<string, Pattern>, letters: string, state: ShellState, host: BuiltinHost): ShellState {
-  const optionText = (letter: string): string | null | undefined => { const value = values.get(letter); return value === undefined ? undefined : literalOf(value) }
-  // -u reads another descriptor, whose text the analysis does not follow.
-  const input = { stdin: values.has('u') ? null : call.stdinText, delimiter: optionText('d'), origin: optionText('O'), strip: letters.includes('t') }
-  const via = `${call.name} -C`
-  const calls = mapfileCallbackArgs(input, host.maxAlternatives) ?? [[ANY, ANY]]
-  return calls.reduce((current, args) => joinStates(current, runCallback(callback, args, via, current, host), host.maxAlternatives), state)
-}
-
-function runCallback(callback: Pattern, args: readonly Pattern[], via: string, state: ShellState, host: BuiltinHost): ShellState {
-  const script = callbackScript(callback, args)
-  return host.script(script.text, via, script.readsUnknownArgument ? withVariable(state, UNKNOWN_ARGUMENT, null) : state)
 }
 
 /** `compgen`: the -W word list is expanded, and the -F function runs, in this shell; -C runs in a subshell, given the word. */

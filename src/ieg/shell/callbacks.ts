@@ -2,10 +2,13 @@
  * The callbacks `mapfile -C` and `compgen -C` run: bash appends the
  * callback's arguments, each single-quoted, to the callback text and
  * evaluates the result (`CALLBACK INDEX 'LINE'`, `CALLBACK compgen 'WORD' ''`),
- * so what the input holds reaches the callback's words. Pure.
+ * so what the input holds reaches the callback's words. The callback runs
+ * through the analyzer the built-in is given.
  */
 import { parse } from 'unbash'
+import type { BuiltinCall, BuiltinHost } from './builtin-host.js'
 import { ANY, concat, lit, literalOf, type Pattern } from './pattern.js'
+import { joinStates, withVariable, type ShellState } from './state.js'
 
 /** The text bash evaluates, and whether it reads {@link UNKNOWN_ARGUMENT}, which the caller sets unknown. */
 export interface CallbackScript { readonly text: Pattern, readonly readsUnknownArgument: boolean }
@@ -75,4 +78,22 @@ function unknownArgumentsText(callback: string, count: number): Pattern | null {
   const tail = node.suffix.slice(-2 * count)
   if (tail.at(-1)?.end !== probe.length || !tail.every((item, index) => item.type === 'Word' && item.text === (index % 2 === 0 ? '0' : "''"))) return null
   return lit(`${callback}${` "$${UNKNOWN_ARGUMENT}"`.repeat(count)}`)
+}
+
+/**
+ * `mapfile -C`: the callback runs in the shell with each line it may be
+ * given, any number of them, each run seeing what the ones before it did.
+ */
+export function mapfileCallbacks(call: BuiltinCall, callback: Pattern, values: ReadonlyMap<string, Pattern>, letters: string, state: ShellState, host: BuiltinHost): ShellState {
+  const optionText = (letter: string): string | null | undefined => { const value = values.get(letter); return value === undefined ? undefined : literalOf(value) }
+  // -u reads another descriptor, whose text the analysis does not follow.
+  const input = { stdin: values.has('u') ? null : call.stdinText, delimiter: optionText('d'), origin: optionText('O'), strip: letters.includes('t') }
+  const via = `${call.name} -C`
+  const calls = mapfileCallbackArgs(input, host.maxAlternatives) ?? [[ANY, ANY]]
+  return calls.reduce((current, args) => joinStates(current, runCallback(callback, args, via, current, host), host.maxAlternatives), state)
+}
+
+export function runCallback(callback: Pattern, args: readonly Pattern[], via: string, state: ShellState, host: BuiltinHost): ShellState {
+  const script = callbackScript(callback, args)
+  return host.script(script.text, via, script.readsUnknownArgument ? withVariable(state, UNKNOWN_ARGUMENT, null) : state)
 }

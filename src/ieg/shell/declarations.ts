@@ -3,7 +3,7 @@
  * `readonly`): the attributes and values they set, as bash applies them
  * inside and outside functions. Pure.
  */
-import type { BuiltinCall, BuiltinHost } from './builtins.js'
+import type { BuiltinCall, BuiltinHost } from './builtin-host.js'
 import { NAME, NAME_ONLY, splitOptions } from './builtin-options.js'
 import { lit, literalOf, type Pattern } from './pattern.js'
 import { joinStates, unionValues, unknownVariables, UNREAD_NAME, withAttributeLetters, withVariable, type ShellState } from './state.js'

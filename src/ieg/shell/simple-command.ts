@@ -5,7 +5,8 @@
  * Pure.
  */
 import type { Assignment, Command, Redirection, Word } from 'unbash'
-import { applyBuiltin, STATE_BUILTINS, type BuiltinHost } from './builtins.js'
+import type { BuiltinHost } from './builtin-host.js'
+import { applyBuiltin, STATE_BUILTINS } from './builtins.js'
 import { gitEnvironment } from './commands/git.js'
 import { COMMANDS, readOnly } from './commands/index.js'
 import type { CommandCall, CommandSink, ScriptGlobs } from './commands/types.js'

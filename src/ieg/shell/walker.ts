@@ -6,7 +6,7 @@ import type { ParsedScript } from 'unbash'
 import type { TargetScope } from './effects.js'
 import type { ExpansionEnv } from './expansion-env.js'
 import type { Pattern } from './pattern.js'
-import type { Exit } from './builtins.js'
+import type { Exit } from './builtin-host.js'
 import type { FunctionBody, ShellState, Values } from './state.js'
 
 /** Settings of one analysis. */
