@@ -283,6 +283,10 @@ class Analyzer implements CompoundWalker {
     return this.assigned
   }
 
+  assignedSince(state: ShellState, mark: number): ShellState {
+    return withExpansionAssignments(state, this.assigned.slice(mark))
+  }
+
   takeAssignments(mark: number): ReadonlyArray<readonly [string, Values]> {
     return this.assigned.splice(mark)
   }
@@ -303,16 +307,16 @@ class Analyzer implements CompoundWalker {
   private walk(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
     if (entry.tracing && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) {
       const mark = this.assigned.length
-      const walked = this.walkTraced(node, entry, depth)
+      const walked = this.walkNode(node, entry, depth)
       // bash expands PS4 once the command's words have expanded, and does not trace what PS4's own expansion runs.
-      const traced = joinStates(entry, withExpansionAssignments(entry, this.assigned.slice(mark)), this.options.maxAlternatives)
+      const traced = joinStates(entry, this.assignedSince(entry, mark), this.options.maxAlternatives)
       evaluateVariable('PS4', 'prompt', this.env({ ...traced, tracing: false }, depth), 'PS4 under set -x')
       return walked
     }
-    return this.walkTraced(node, entry, depth)
+    return this.walkNode(node, entry, depth)
   }
 
-  private walkTraced(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
+  private walkNode(node: PipelineNode | AndOr, entry: ShellState, depth: number): ShellState {
     // Under extdebug a DEBUG trap may skip the command: the state before it stays possible.
     if (entry.skippable && entry.traps.length > 0 && (node.type === 'Command' || TRAPPED_COMPOUNDS.has(node.type))) return joinStates(this.runTraps(entry, depth), walkCompound(this, node, entry, depth), this.options.maxAlternatives)
     return walkCompound(this, node, entry, depth)

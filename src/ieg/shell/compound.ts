@@ -34,11 +34,6 @@ export interface CompoundWalker extends Walker {
 export const TRAPPED_COMPOUNDS: ReadonlySet<string> = new Set(['TestCommand', 'ArithmeticCommand', 'For', 'Select', 'Case', 'ArithmeticFor'])
 const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
 
-/** The state once the expansions made since `mark` have assigned their variables; they stay pending for the enclosing node. */
-function assignedSince(walker: Walker, state: ShellState, mark: number): ShellState {
-  return withExpansionAssignments(state, walker.expansionAssignments().slice(mark))
-}
-
 /**
  * Run `step` (expanding words, making redirections) in `state`; when it
  * assigned a variable, run it again where either value is possible, since
@@ -48,10 +43,10 @@ function assignedSince(walker: Walker, state: ShellState, mark: number): ShellSt
 function twiceIfAssigned<T>(walker: Walker, state: ShellState, step: (from: ShellState) => T): { results: T[], after: ShellState } {
   const mark = walker.expansionAssignments().length
   const first = step(state)
-  const assigned = assignedSince(walker, state, mark)
+  const assigned = walker.assignedSince(state, mark)
   if (assigned === state) return { results: [first], after: state }
   const again = step(joinStates(state, assigned, walker.options.maxAlternatives))
-  return { results: [first, again], after: assignedSince(walker, state, mark) }
+  return { results: [first, again], after: walker.assignedSince(state, mark) }
 }
 
 /** The fields of a loop's word list (null: `"$@"`), each word's fields from every run. */
@@ -117,7 +112,7 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
       const assignLoopVariable = (current: ShellState): ShellState => {
         const evaluated = walker.expansionAssignments().length
         const read = node.type === 'Select' ? assignVariable(walker, current, 'REPLY', null, depth) : current
-        return assignedSince(walker, assignVariable(walker, read, node.name.value, loopValues(fields, max), depth), evaluated)
+        return walker.assignedSince(assignVariable(walker, read, node.name.value, loopValues(fields, max), depth), evaluated)
       }
       return joinStates(after, walker.loop(current => current, current => assignLoopVariable(walker.compound(node.body, current, depth)), assignLoopVariable(after)), max)
     }
@@ -134,15 +129,15 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
     case 'Case': {
       const mark = walker.expansionAssignments().length
       expandWords(walker, [node.word], state, depth)
-      let result = assignedSince(walker, state, mark)
+      let result = walker.assignedSince(state, mark)
       let carried: ShellState | null = null
       for (const item of node.items) {
         // An item is reached after the word and every earlier pattern expanded.
-        const reached = assignedSince(walker, state, mark)
+        const reached = walker.assignedSince(state, mark)
         const entered: ShellState = carried === null ? reached : joinStates(reached, carried, max)
         const patterns = walker.expansionAssignments().length
         expandWords(walker, item.pattern, entered, depth)
-        const after = walker.compound(item.body, assignedSince(walker, entered, patterns), depth)
+        const after = walker.compound(item.body, walker.assignedSince(entered, patterns), depth)
         result = joinStates(result, after, max)
         carried = item.terminator === ';&' || item.terminator === ';;&' ? after : null
       }
@@ -157,7 +152,7 @@ export function walkCompound(walker: CompoundWalker, node: PipelineNode | AndOr,
       const mark = walker.expansionAssignments().length
       const { results } = twiceIfAssigned(walker, state, from => applyRedirections(walker, node.redirects, from, depth).state)
       const inner = results.reduce((left, right) => joinStates(left, right, max))
-      const after = walker.node(node.command, assignedSince(walker, inner, mark), depth)
+      const after = walker.node(node.command, walker.assignedSince(inner, mark), depth)
       return { ...after, descriptors: keptDescriptors(false, state, inner, after) }
     }
     case 'Function': {
@@ -185,7 +180,7 @@ function testExpression(walker: Walker, expression: TestExpression, state: Shell
   const step = (current: ShellState, run: (env: ExpansionEnv) => void): ShellState => {
     const mark = walker.expansionAssignments().length
     run(walker.env(current, depth))
-    return withExpansionAssignments(current, walker.expansionAssignments().slice(mark))
+    return walker.assignedSince(current, mark)
   }
   switch (expression.type) {
     case 'TestUnary':

@@ -160,7 +160,7 @@ function simpleCommandIn(walker: Walker, node: Command, state: ShellState, depth
     // Each assignment is evaluated in the state the ones before it left (`n=IFS=1 m=…` with n and m integer).
     return { after: values.reduce((next, [name, value]) => {
       const mark = walker.expansionAssignments().length
-      return withExpansionAssignments(assignVariable(walker, next, name, value, depth), walker.expansionAssignments().slice(mark))
+      return walker.assignedSince(assignVariable(walker, next, name, value, depth), mark)
     }, state), expanded }
   }
   const words = plain ? [commandName, ...(node.suffix as readonly Word[])] : [commandName, ...node.suffix.filter((item): item is Word => item.type === 'Word')]
@@ -310,7 +310,7 @@ function builtinHost(walker: Walker, facts: InvokeFacts, state: ShellState, dept
     evaluate: (kind, values, via, current) => {
       const mark = walker.expansionAssignments().length
       walker.env(current, depth).evaluate(kind, values, via)
-      return withExpansionAssignments(current, walker.expansionAssignments().slice(mark))
+      return walker.assignedSince(current, mark)
     },
     // An argument of a declaration built-in is brace-expanded first (`declare d={a,b}` assigns a, then b).
     assign: (node, current) => {

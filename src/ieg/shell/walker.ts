@@ -54,6 +54,8 @@ export interface Walker {
   inFunction(): boolean
   /** Variables expansions assigned so far in the node being analyzed, oldest first. */
   expansionAssignments(): ReadonlyArray<readonly [string, Values]>
+  /** `state` with what expansions assigned since `mark` (a length of {@link expansionAssignments}); they stay pending for the enclosing node. */
+  assignedSince(state: ShellState, mark: number): ShellState
   /** `return` left the function, or `break`/`continue` the `levels`-th enclosing loop (null: any), with this state. */
   leave(kind: Exit, state: ShellState, levels: number | null): void
 }
